@@ -1,0 +1,2 @@
+// Placeholder until the decoder lands.
+#include "model/isa/ptx.h"

@@ -1,0 +1,40 @@
+// The PTX front-end: instruction text in, a Uop out, with the legality rules of S22 and the
+// target gating of S23. Errors name the offending modifier the way ptxas does.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "model/uop/uop.h"
+
+namespace halfpipe::isa {
+
+// A compilation target: `sm_NN` and, optionally, a PTX ISA version (`.version X.Y`).
+struct Target {
+  int sm = 0;              // e.g. 90 for sm_90
+  int ptx_version = 0;     // major * 10 + minor, e.g. 81 for 8.1; 0 when not given
+};
+
+// Parses "sm_90" (optionally with a PTX ISA version "8.1"); nullopt with `error` set otherwise.
+std::optional<Target> parse_target(std::string_view sm, std::string_view ptx_version,
+                                   std::string& error);
+
+struct Decoded {
+  std::optional<Uop> uop;  // set when the form is legal (and allowed by the target)
+  std::string error;       // otherwise, the message
+};
+
+// Decodes an instruction such as "fma.rn.relu.bf16x2" or "add.f16.rn.ftz d, a, b;": modifiers
+// and type in any order after the opcode; a trailing operand list or ';' is ignored.
+Decoded decode_ptx(std::string_view text, const std::optional<Target>& target = std::nullopt);
+
+// The canonical spelling of a decoded PTX Uop, e.g. "fma.rn.oob.relu.bf16x2": opcode, .approx,
+// .rn, then .ftz .oob .sat .relu .NaN .xorsign.abs, then the type. decode_ptx(ptx_form(u)) == u.
+std::string ptx_form(const Uop& u);
+
+// Every legal PTX form (S22), in canonical spelling, in a fixed order.
+const std::vector<std::string>& legal_ptx_forms();
+
+}  // namespace halfpipe::isa

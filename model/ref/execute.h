@@ -1,0 +1,25 @@
+// The golden reference's entry points: a decoded Uop and its operands in, the result out.
+#pragma once
+
+#include <cstdint>
+#include <stdexcept>
+
+#include "model/uop/uop.h"
+
+namespace halfpipe::ref {
+
+// Thrown for a Uop the reference cannot evaluate (an approximation not yet built, a format an
+// op does not take): never a made-up number.
+class NotImplemented : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+// One 16-bit lane, exactly as the scalar form computes it (S2).
+uint16_t execute_lane(const Uop& u, uint16_t a, uint16_t b, uint16_t c);
+
+// A PTX register operation: a scalar Uop reads and writes bits [15:0]; a packed one computes
+// lane 0 in [15:0] and lane 1 in [31:16] (S2). Unused operands are ignored.
+uint32_t execute(const Uop& u, uint32_t a, uint32_t b = 0, uint32_t c = 0);
+
+}  // namespace halfpipe::ref

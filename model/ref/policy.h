@@ -1,0 +1,40 @@
+// The choices SEMANTICS.md makes where the PTX ISA is silent, each in one named place, as
+// SoftFloat keeps its NaN and tininess policy in a specialisation. A hardware measurement that
+// overturns one of them changes one function here (and the tests that pin it).
+#pragma once
+
+#include <cstdint>
+
+#include "model/ref/format.h"
+
+namespace halfpipe::ref::policy {
+
+// S10: every NaN a PTX half-precision instruction produces, f16 and bf16 alike.
+inline constexpr uint16_t kCanonicalNan = 0x7FFF;
+
+// S8 (and S9 for ex2.approx.ftz.bf16): `.ftz` judges tininess *after* rounding into the format
+// with its subnormal range: a rounded result that is a subnormal encoding is flushed to a zero
+// of the same sign; one that rounded up to the smallest normal is kept.
+constexpr uint16_t flush_tiny_result(const FloatFormat& f, uint16_t rounded) {
+  return f.is_subnormal(rounded) ? f.zero(f.sign(rounded)) : rounded;
+}
+
+// S12: `.sat` clamps to [+0.0, 1.0]; a NaN becomes +0.0 and every negative value, -0.0 and
+// -infinity included, becomes +0.0.
+constexpr uint16_t saturate(const FloatFormat& f, uint16_t x) {
+  if (f.is_nan(x) || f.sign(x)) return f.zero(false);
+  return f.magnitude(x) > f.one() ? f.one() : x;
+}
+
+// S13: `.relu` turns every negative value, -0.0 and -infinity included, into +0.0; a NaN stays
+// the canonical NaN.
+constexpr uint16_t relu(const FloatFormat& f, uint16_t x) {
+  if (f.is_nan(x)) return kCanonicalNan;
+  return f.sign(x) ? f.zero(false) : x;
+}
+
+// S14: the OOB-NaN a tensor load writes into out-of-bound elements: 0x7FF7 in a 16-bit lane,
+// sign ignored, f16 and bf16 alike.
+constexpr bool is_oob_nan(uint16_t x) { return (x & 0x7FFF) == 0x7FF7; }
+
+}  // namespace halfpipe::ref::policy

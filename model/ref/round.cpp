@@ -1,0 +1,64 @@
+#include "model/ref/round.h"
+
+#include <algorithm>
+#include <utility>
+
+namespace halfpipe::ref {
+
+uint16_t round_pack(const FloatFormat& f, bool sign, int32_t exp, uint64_t sig, bool sticky) {
+  if (sig == 0) return f.zero(sign);
+
+  const int32_t msb = 63 - __builtin_clzll(sig);
+  const int32_t top = exp + msb;  // the value lies in [2^top, 2^(top+1))
+  // The weight of the result's last place: frac_bits below the leading bit, but never below the
+  // last place of the subnormals (S6, gradual underflow).
+  const int32_t lsb = std::max(top - f.frac_bits, f.emin() - f.frac_bits);
+  const int32_t shift = lsb - exp;
+
+  uint64_t q;
+  if (shift <= 0) {
+    q = sig << -shift;  // exact: lsb >= top - frac_bits bounds -shift by frac_bits
+  } else if (shift > 64) {
+    q = 0;  // below half of the last place: rounds to zero
+  } else {
+    q = shift == 64 ? 0 : sig >> shift;
+    const uint64_t rem = shift == 64 ? sig : sig & ((uint64_t{1} << shift) - 1);
+    const uint64_t half = uint64_t{1} << (shift - 1);
+    if (rem > half || (rem == half && (sticky || (q & 1)))) ++q;  // S4: ties to even
+  }
+
+  // q carries the hidden bit for normals, so adding it to (field - 1) lets a rounding carry step
+  // into the next binade, and a subnormal that rounds up become the smallest normal.
+  const int32_t exp_field = lsb + f.frac_bits + f.bias();  // 1 in the subnormal range
+  const uint64_t bits = (static_cast<uint64_t>(exp_field - 1) << f.frac_bits) + q;
+  if (bits >= f.inf()) return f.infinity(sign);  // S5: overflow rounds to infinity
+  return static_cast<uint16_t>(bits) | f.zero(sign);
+}
+
+uint16_t round_exact_sum(const FloatFormat& f, const Unpacked& x, const Unpacked& y) {
+  if (x.sig == 0 && y.sig == 0) return f.zero(x.sign && y.sign);
+  if (x.sig == 0) return round_pack(f, y.sign, y.exp, y.sig);
+  if (y.sig == 0) return round_pack(f, x.sign, x.exp, x.sig);
+
+  Unpacked hi = x, lo = y;
+  if (hi.exp < lo.exp) std::swap(hi, lo);
+  const int32_t distance = hi.exp - lo.exp;
+
+  // Aligned exactly while the sum fits 64 bits (a 22-bit product shifted by 40 does).
+  constexpr int32_t kExactAlignment = 40;
+  if (distance <= kExactAlignment) {
+    const uint64_t a = hi.sig << distance;
+    const uint64_t b = lo.sig;
+    if (hi.sign == lo.sign) return round_pack(f, hi.sign, lo.exp, a + b);
+    if (a == b) return f.zero(false);  // S5: x + (-x) is +0 under round-to-nearest
+    return a > b ? round_pack(f, hi.sign, lo.exp, a - b) : round_pack(f, lo.sign, lo.exp, b - a);
+  }
+
+  // lo (under 2^(lo.exp + 22)) lies wholly below the last of eight guard bits appended to hi, so
+  // it only sets the sticky bit, and borrows one guard unit when it is subtracted.
+  constexpr int32_t kGuardBits = 8;
+  const uint64_t a = hi.sig << kGuardBits;
+  return round_pack(f, hi.sign, hi.exp - kGuardBits, hi.sign == lo.sign ? a : a - 1, true);
+}
+
+}  // namespace halfpipe::ref

@@ -1,0 +1,27 @@
+#!/usr/bin/env bash
+# Installs the Debian packages halfpipe builds with, when any is missing. Sourced by scripts/run
+# and scripts/test so that both README commands work on a fresh Debian bookworm machine.
+set -euo pipefail
+
+HALFPIPE_PACKAGES=(
+  build-essential cmake pkg-config
+  libsystemc-dev verilator yosys
+  catch2 libcli11-dev libfmt-dev libbenchmark-dev
+)
+
+missing=()
+for pkg in "${HALFPIPE_PACKAGES[@]}"; do
+  dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q 'install ok installed' || missing+=("$pkg")
+done
+
+if ((${#missing[@]})); then
+  if [[ $(id -u) -ne 0 ]]; then
+    echo "halfpipe: missing packages; as root, run:" >&2
+    echo "  apt-get update && apt-get install -y ${missing[*]}" >&2
+    exit 1
+  fi
+  echo "halfpipe: installing ${missing[*]}" >&2
+  export DEBIAN_FRONTEND=noninteractive
+  apt-get update -qq
+  apt-get install -y -qq --no-install-recommends "${missing[@]}"
+fi
