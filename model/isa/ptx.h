@@ -11,13 +11,15 @@
 
 namespace halfpipe::isa {
 
-// A compilation target: `sm_NN` and, optionally, a PTX ISA version (`.version X.Y`).
+// A compilation target: `sm_NN` and, optionally, a PTX ISA version (`.version X.Y`). A field
+// left at 0 is not checked.
 struct Target {
   int sm = 0;              // e.g. 90 for sm_90
   int ptx_version = 0;     // major * 10 + minor, e.g. 81 for 8.1; 0 when not given
 };
 
 // Parses "sm_90" (optionally with a PTX ISA version "8.1"); nullopt with `error` set otherwise.
+// An empty string leaves its field at 0.
 std::optional<Target> parse_target(std::string_view sm, std::string_view ptx_version,
                                    std::string& error);
 
@@ -31,10 +33,17 @@ struct Decoded {
 Decoded decode_ptx(std::string_view text, const std::optional<Target>& target = std::nullopt);
 
 // The canonical spelling of a decoded PTX Uop, e.g. "fma.rn.oob.relu.bf16x2": opcode, .approx,
-// .rn, then .ftz .oob .sat .relu .NaN .xorsign.abs, then the type. decode_ptx(ptx_form(u)) == u.
+// .rn (fma only: elsewhere it is optional and changes nothing), then .ftz .oob .sat .relu .NaN
+// .xorsign.abs, then the type. decode_ptx(ptx_form(u)) == u. Throws std::invalid_argument for a
+// Uop no legal PTX form decodes to.
 std::string ptx_form(const Uop& u);
 
-// Every legal PTX form (S22), in canonical spelling, in a fixed order.
+// Every legal PTX form (S22), in canonical spelling, in a fixed order: one per distinct Uop, so
+// the optional `.rn` of add/sub/mul (which changes nothing, S4) is not listed twice.
 const std::vector<std::string>& legal_ptx_forms();
+
+// The least target that accepts a legal PTX Uop (S23): the highest sm and PTX ISA version among
+// the ISA notes that apply to it.
+Target minimum_target(const Uop& u);
 
 }  // namespace halfpipe::isa
