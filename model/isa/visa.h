@@ -1,0 +1,131 @@
+// The Intel vISA MIN_MAX front-end (spec/visa-MIN_MAX.md, SEMANTICS S24-S29): the binary form
+// and the text form in, a decoded instruction out; from it, the Uop beats the RTL consumes and
+// the channel enables (S25). Errors name the offending field.
+//
+// The binary form. The spec gives three bytes: the opcode 0x45, Exec_size and Op. The type,
+// `.sat` and the source modifiers live in vISA's operands, whose encoding the page does not give,
+// so they are carried here as one byte each, numbered as in Intel's vISA headers (IGC,
+// visa_igc_common_header.h):
+//   type          VISA_Type:     0x0 UD, 0x1 D, 0x2 UW, 0x3 W, 0x4 UB, 0x5 B, 0x6 DF, 0x7 F,
+//                                0xB UQ, 0xD Q, 0xE HF. 0x8 V, 0x9 VF, 0xA BOOL, 0xC UV and
+//                                0xF BF are vISA types MIN_MAX does not take; 0x10 and up are
+//                                out of range.
+//   dst_modifier  VISA_Modifier: 0x0 none, 0x4 sat (the only modifier a destination takes).
+//   src modifiers VISA_Modifier: 0x0 none, 0x1 (abs), 0x2 -, 0x3 -(abs); 0x4 sat belongs to
+//                                the destination and 0x5 (not) to logic instructions.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "model/ref/visa_minmax.h"
+#include "model/uop/uop.h"
+
+namespace halfpipe::isa::visa {
+
+using Type = ref::VisaType;
+
+inline constexpr uint8_t kMinMaxOpcode = 0x45;
+inline constexpr int kMaxExecSize = 32;
+
+struct Encoding {
+  uint8_t opcode = kMinMaxOpcode;
+  uint8_t exec_size = 0;  // [2:0] log2 of the channel count, [3] reserved, [7:4] mask control
+  uint8_t op = 0;         // [0] 0 = min, 1 = max; [7:1] reserved
+  uint8_t type = 0xE;     // VISA_Type numbering (see above); HF by default
+  uint8_t dst_modifier = 0;
+  uint8_t src0_modifier = 0;
+  uint8_t src1_modifier = 0;
+  friend bool operator==(const Encoding& x, const Encoding& y) {
+    return x.opcode == y.opcode && x.exec_size == y.exec_size && x.op == y.op &&
+           x.type == y.type && x.dst_modifier == y.dst_modifier &&
+           x.src0_modifier == y.src0_modifier && x.src1_modifier == y.src1_modifier;
+  }
+};
+
+// Mn or Mn_NM (S25): group n in 1..8 starts at execution-mask bit 4*(n-1).
+struct MaskControl {
+  int group = 1;
+  bool no_mask = false;  // _NM: every channel enabled
+  friend bool operator==(MaskControl x, MaskControl y) {
+    return x.group == y.group && x.no_mask == y.no_mask;
+  }
+};
+
+struct Instruction {
+  bool max = false;
+  int exec_size = 1;  // 1, 2, 4, 8, 16 or 32 channels
+  MaskControl mask{};
+  Type type = Type::HF;
+  bool sat = false;
+  SourceModifier src0_mod{};
+  SourceModifier src1_mod{};
+
+  ref::VisaMinMax element_op() const { return {max, type, sat, src0_mod, src1_mod}; }
+  friend bool operator==(const Instruction& x, const Instruction& y) {
+    return x.max == y.max && x.exec_size == y.exec_size && x.mask == y.mask &&
+           x.type == y.type && x.sat == y.sat && x.src0_mod == y.src0_mod &&
+           x.src1_mod == y.src1_mod;
+  }
+};
+
+struct Decoded {
+  std::optional<Instruction> instruction;  // set when the encoding or text is legal
+  std::string error;                       // otherwise, the message naming the field
+};
+
+// S24, S25: rejects a wrong opcode, a reserved Exec_size or Op bit, a type or modifier MIN_MAX
+// does not take, and a mask control that runs past execution-mask bit 31.
+Decoded decode_binary(const Encoding& e);
+Encoding encode(const Instruction& i);  // decode_binary(encode(i)) gives i back
+
+// The text form `MIN[.sat] (<exec_size>) <dst> <src0> <src1>` (or MAX), case-insensitive, with
+// the optional mask control inside the parentheses: `(M5, 16)`, `(M1_NM, 8)` (either order is
+// accepted). Operands are any non-blank tokens (variable names, regions); src0 and src1 may start
+// with a source modifier `-`, `(abs)` or `-(abs)` (IGC's spellings `(-)` and `(-abs)` too). The
+// text carries no type (vISA declares it with the variables), so the caller supplies it.
+Decoded decode_text(std::string_view text, Type type);
+
+// The canonical text of an instruction with operands named dst, src0, src1, e.g.
+// "MAX.sat (M5, 8) dst -(abs)src0 src1"; decode_text(text_form(i), i.type) gives i back.
+std::string text_form(const Instruction& i);
+
+// "M1" ... "M8", "M1_NM" ... "M8_NM".
+std::string mask_control_name(MaskControl m);
+
+// S25: bit i set when channel i (0 <= i < exec_size) computes.
+uint32_t channel_enable(const Instruction& i, uint32_t exec_mask);
+
+// The Uop format that carries a type through the RTL's min/max unit: F16 for HF, S16 for W,
+// U16 for UW, S8/U8 for B/UB (in the low byte of a lane); nullopt for the 32- and 64-bit types,
+// which are reference-only.
+std::optional<Format> uop_format(Type t);
+
+// The Uops the RTL consumes: channels in beats of `lanes` (beat k carries channels
+// [k*lanes, (k+1)*lanes), channel k*lanes + j in lane j), each with op Min/Max, the type's
+// format, nan_policy VisaSrc1 (S28), the source modifiers, sat, and bit j of lane_mask set when
+// that channel is enabled (S25); lanes past exec_size are never enabled. An error (and no Uops)
+// for a 32/64-bit type or a lane count outside 1..32.
+struct Beats {
+  std::vector<Uop> uops;
+  std::string error;
+};
+Beats beats(const Instruction& i, uint32_t exec_mask, int lanes);
+
+// The `halfpipe eval --batch` line for vISA:
+//   MIN|MAX[.sat] (EXEC[, MASK]) TYPE EMASK DST SRC0 SRC1
+// EXEC 1..32 (a power of two), MASK M1..M8 / M1_NM..M8_NM (default M1), TYPE b ub w uw d ud q uq
+// hf f df, EMASK the 32-bit execution mask in hex; DST, SRC0, SRC1 comma-separated lists of
+// exactly EXEC hex elements (0x optional) of the type's width, SRC0/SRC1 optionally prefixed by
+// `-`, `(abs)` or `-(abs)`. Returns the new destination, EXEC comma-separated elements each `0x`
+// + lowercase hex zero-padded to the type's width, or `error: <message>`.
+std::string evaluate_batch_line(std::string_view line);
+
+// Whether a batch line is a vISA line rather than a PTX one: its first word is MIN, MAX,
+// MIN.sat or MAX.sat (any case). PTX min/max always carry a type suffix, so never collide.
+bool is_batch_line(std::string_view line);
+
+}  // namespace halfpipe::isa::visa

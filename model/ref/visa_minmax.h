@@ -1,0 +1,67 @@
+// Intel vISA MIN_MAX (spec/visa-MIN_MAX.md) over all eleven of its types, with the decisions of
+// S26 (integer and IEEE order, -0 < +0, denormals kept), S27 (source modifiers), S28 (the vISA
+// NaN rule) and S29 (.sat). One parameterised implementation: integers are described by width
+// and signedness, floats by their exponent and fraction widths, all held in a uint64_t.
+//
+// This reference is separate from the PTX one (minmax.cpp): vISA reaches 32- and 64-bit types
+// and integers, and returns NaN operands unchanged where PTX canonicalises them (S10 vs S28).
+#pragma once
+
+#include <cstdint>
+#include <string_view>
+
+#include "model/uop/uop.h"
+
+namespace halfpipe::ref {
+
+enum class VisaType : uint8_t { B, UB, W, UW, D, UD, Q, UQ, HF, F, DF };
+inline constexpr int kVisaTypeCount = 11;
+
+// What an element of a type is (S26).
+struct VisaTypeTraits {
+  std::string_view name;  // lower case, as the batch line spells it: "b" ... "df"
+  int bits;               // 8, 16, 32 or 64
+  bool is_float;          // HF, F, DF: IEEE binary16/32/64
+  bool is_signed;         // integers only
+  int exp_bits;           // floats only
+  int frac_bits;          // floats only
+};
+
+const VisaTypeTraits& traits(VisaType t);
+
+// The element operation of one MIN_MAX instruction: everything but its channels and masks.
+struct VisaMinMax {
+  bool max = false;  // Op byte bit 0
+  VisaType type = VisaType::HF;
+  bool sat = false;
+  SourceModifier src0_mod{};
+  SourceModifier src1_mod{};
+};
+
+// All ones in the low `bits` bits: the element mask of a type.
+constexpr uint64_t element_mask(int bits) {
+  return bits >= 64 ? ~uint64_t{0} : (uint64_t{1} << bits) - 1;
+}
+
+// One enabled channel: source modifiers (S27), then the compare (S26, S28), then .sat (S29).
+// Elements live in the low traits(type).bits bits; bits above them are ignored on input and zero
+// in the result.
+uint64_t visa_minmax_element(const VisaMinMax& m, uint64_t src0, uint64_t src1);
+
+// A whole instruction over `channels` channels: channel i is computed when bit i of
+// `channel_enable` is set (the front-end derives it from the execution mask and the mask
+// control, S25); a disabled channel keeps its old destination element in dst[i].
+void visa_minmax(const VisaMinMax& m, uint32_t channel_enable, int channels, const uint64_t* src0,
+                 const uint64_t* src1, uint64_t* dst);
+
+// One 16-bit lane of a vISA Uop (op Min or Max; format F16 = HF, S16 = W, U16 = UW, S8 = B and
+// U8 = UB, the byte types in the low byte of the lane with the high byte ignored on input and
+// zero in the result). F16 requires nan_policy VisaSrc1 (with Ptx it is PTX min/max, not this).
+// Throws NotImplemented (execute.h) for a Uop that is not a vISA MIN_MAX Uop.
+uint16_t visa_execute_lane(const Uop& u, uint16_t src0, uint16_t src1);
+
+// The vISA type a Uop format stands for (F16 -> HF, S16 -> W, ...); throws NotImplemented for
+// BF16, which no vISA MIN_MAX type maps to.
+VisaType visa_type_of(Format f);
+
+}  // namespace halfpipe::ref
