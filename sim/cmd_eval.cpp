@@ -1,0 +1,313 @@
+// `halfpipe eval`: one instruction through the decoder and the reference, or a stream of them.
+//
+//   halfpipe eval FORM A [B [C]] [--target sm_NN] [--ptx X.Y]
+//   halfpipe eval --batch [--target sm_NN] [--ptx X.Y]  < lines "FORM A [B [C]]"
+//
+// The batch output is a contract that external oracles and scripts depend on: exactly one line
+// per non-blank, non-comment input line, either the result as 0x + lowercase hex (4 digits for
+// scalar forms, 8 for packed, lane 0 in the low half, S2) or "error: <message>"; exit status 0
+// when every line succeeded, 1 otherwise.
+#include <CLI/CLI.hpp>
+
+#include <array>
+#include <cstdint>
+#include <cstdio>
+#include <exception>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <unordered_map>
+#include <vector>
+
+#include "model/isa/ptx.h"
+#include "model/ref/execute.h"
+#include "model/uop/uop.h"
+#include "sim/commands.h"
+
+namespace halfpipe::cli {
+namespace {
+
+constexpr int kMaxFields = 5;  // the form, up to three operands, and one more to detect excess
+
+// The whitespace-separated fields of one line, '#' and what follows removed.
+struct Fields {
+  std::array<std::string_view, kMaxFields> field;
+  int count = 0;  // may exceed kMaxFields; only the first kMaxFields are kept
+};
+
+inline bool is_blank(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\v' || c == '\f'; }
+
+Fields split_fields(std::string_view line) {
+  Fields f;
+  size_t i = 0;
+  const size_t n = line.size();
+  while (true) {
+    while (i < n && is_blank(line[i])) ++i;
+    if (i == n || line[i] == '#') return f;
+    size_t start = i;
+    while (i < n && !is_blank(line[i]) && line[i] != '#') ++i;
+    if (f.count < kMaxFields) f.field[f.count] = line.substr(start, i - start);
+    ++f.count;
+  }
+}
+
+int hex_digit(char c) {
+  if (c >= '0' && c <= '9') return c - '0';
+  if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+  if (c >= 'A' && c <= 'F') return c - 'A' + 10;
+  return -1;
+}
+
+// A decoded form: the Uop, or why the form is rejected.
+struct Form {
+  std::optional<Uop> uop;
+  std::string error;
+  std::string text;  // as written, for messages
+};
+
+// Evaluates "FORM A [B [C]]": the result text in `out`, or the error message. The operand count
+// and the widest operand (4 hex digits for a 16-bit register, 8 for a packed 32-bit one) come
+// from the Uop.
+bool evaluate(const Form& form, const Fields& fields, std::string& out) {
+  if (!form.uop) {
+    out += form.error;
+    return false;
+  }
+  const Uop& u = *form.uop;
+  const int wanted = operand_count(u.op);
+  const int given = fields.count - 1;
+  if (given != wanted) {
+    out += "'" + form.text + "' takes " + std::to_string(wanted) +
+           (wanted == 1 ? " operand, got " : " operands, got ") + std::to_string(given);
+    return false;
+  }
+  const int max_digits = u.packed ? 8 : 4;
+  uint32_t operand[3] = {0, 0, 0};
+  for (int i = 0; i < wanted; ++i) {
+    std::string_view text = fields.field[i + 1];
+    std::string_view digits = text;
+    if (digits.size() >= 2 && digits[0] == '0' && (digits[1] == 'x' || digits[1] == 'X'))
+      digits.remove_prefix(2);
+    uint32_t value = 0;
+    bool good = !digits.empty();
+    for (char c : digits) {
+      int d = hex_digit(c);
+      if (d < 0) {
+        good = false;
+        break;
+      }
+      value = (value << 4) | static_cast<uint32_t>(d);
+    }
+    if (!good) {
+      out += "bad hex operand '" + std::string(text) + "'";
+      return false;
+    }
+    if (static_cast<int>(digits.size()) > max_digits) {
+      out += "operand '" + std::string(text) + "' is too wide: '" + form.text + "' takes at most " +
+             std::to_string(max_digits) + " hex digits";
+      return false;
+    }
+    operand[i] = value;
+  }
+  uint32_t result;
+  try {
+    result = ref::execute(u, operand[0], operand[1], operand[2]);
+  } catch (const std::exception& e) {
+    out += e.what();
+    return false;
+  }
+  static constexpr char kHex[] = "0123456789abcdef";
+  char text[10] = {'0', 'x'};
+  const int digits = u.packed ? 8 : 4;
+  for (int i = 0; i < digits; ++i) text[2 + i] = kHex[(result >> (4 * (digits - 1 - i))) & 0xF];
+  out.append(text, 2 + digits);
+  return true;
+}
+
+// Forms decoded once per distinct spelling: a batch repeats a handful of forms millions of times.
+class FormCache {
+ public:
+  explicit FormCache(std::optional<isa::Target> target) : target_(target) {}
+
+  const Form& get(std::string_view text) {
+    if (last_ && last_->text == text) return *last_;
+    key_.assign(text.data(), text.size());
+    auto it = forms_.find(key_);
+    if (it == forms_.end()) {
+      Form form;
+      isa::Decoded d = isa::decode_ptx(text, target_);
+      form.uop = d.uop;
+      form.error = std::move(d.error);
+      form.text = key_;
+      it = forms_.emplace(key_, std::move(form)).first;
+    }
+    last_ = &it->second;
+    return *last_;
+  }
+
+ private:
+  std::optional<isa::Target> target_;
+  std::unordered_map<std::string, Form> forms_;  // node-based: pointers into it stay valid
+  std::string key_;
+  const Form* last_ = nullptr;
+};
+
+class BatchWriter {
+ public:
+  BatchWriter() { buffer_.reserve(kFlushAt + 256); }
+  ~BatchWriter() { flush(); }
+  std::string& buffer() { return buffer_; }
+  void end_line() {
+    buffer_ += '\n';
+    if (buffer_.size() >= kFlushAt) flush();
+  }
+  void flush() {
+    if (!buffer_.empty()) std::fwrite(buffer_.data(), 1, buffer_.size(), stdout);
+    buffer_.clear();
+    std::fflush(stdout);
+  }
+
+ private:
+  static constexpr size_t kFlushAt = 1 << 16;
+  std::string buffer_;
+};
+
+struct EvalOptions {
+  std::vector<std::string> args;
+  bool batch = false;
+  std::string target;
+  std::string ptx;
+};
+
+int run_batch(const std::optional<isa::Target>& target) {
+  FormCache cache(target);
+  BatchWriter writer;
+  std::string message;
+  long long line_number = 0, evaluated = 0, failed = 0, first_failed_line = 0;
+  std::string first_failure;
+
+  auto handle_line = [&](std::string_view line) {
+    ++line_number;
+    Fields fields = split_fields(line);
+    if (fields.count == 0) return;
+    ++evaluated;
+    std::string& out = writer.buffer();
+    const size_t mark = out.size();
+    const Form& form = cache.get(fields.field[0]);
+    if (form.uop) {
+      if (evaluate(form, fields, out)) {
+        writer.end_line();
+        return;
+      }
+      message.assign(out, mark, std::string::npos);
+      out.resize(mark);
+    } else {
+      message = form.error;
+    }
+    out += "error: ";
+    out += message;
+    if (failed++ == 0) {
+      first_failed_line = line_number;
+      first_failure = message;
+    }
+    writer.end_line();
+  };
+
+  constexpr size_t kChunk = 1 << 20;
+  std::unique_ptr<char[]> chunk(new char[kChunk]);
+  std::string carry;  // a line split across two reads
+  size_t got;
+  while ((got = std::fread(chunk.get(), 1, kChunk, stdin)) > 0) {
+    std::string_view data(chunk.get(), got);
+    size_t start = 0;
+    if (!carry.empty()) {
+      size_t nl = data.find('\n');
+      if (nl == std::string_view::npos) {
+        carry.append(data);
+        continue;
+      }
+      carry.append(data.substr(0, nl));
+      handle_line(carry);
+      carry.clear();
+      start = nl + 1;
+    }
+    while (true) {
+      size_t nl = data.find('\n', start);
+      if (nl == std::string_view::npos) break;
+      handle_line(data.substr(start, nl - start));
+      start = nl + 1;
+    }
+    carry.append(data.substr(start));
+  }
+  if (!carry.empty()) handle_line(carry);
+  writer.flush();
+
+  if (failed) {
+    std::fprintf(stderr, "halfpipe eval --batch: %lld of %lld lines failed; the first, line %lld: %s\n",
+                 failed, evaluated, first_failed_line, first_failure.c_str());
+    return 1;
+  }
+  return 0;
+}
+
+int run_single(const std::vector<std::string>& args, const std::optional<isa::Target>& target) {
+  if (args.empty()) {
+    std::fprintf(stderr, "halfpipe eval: expected FORM A [B [C]], or --batch\n");
+    return 1;
+  }
+  Fields fields;
+  fields.count = static_cast<int>(args.size());
+  for (int i = 0; i < fields.count && i < kMaxFields; ++i) fields.field[i] = args[i];
+  Form form;
+  isa::Decoded d = isa::decode_ptx(args[0], target);
+  form.uop = d.uop;
+  form.error = std::move(d.error);
+  form.text = args[0];
+  std::string out;
+  if (!evaluate(form, fields, out)) {
+    std::fprintf(stderr, "halfpipe eval: %s\n", out.c_str());
+    return 1;
+  }
+  std::printf("%s\n", out.c_str());
+  return 0;
+}
+
+int run_eval(const EvalOptions& options) {
+  std::optional<isa::Target> target;
+  if (!options.target.empty() || !options.ptx.empty()) {
+    std::string error;
+    target = isa::parse_target(options.target, options.ptx, error);
+    if (!target) {
+      std::fprintf(stderr, "halfpipe eval: %s\n", error.c_str());
+      return 1;
+    }
+  }
+  if (options.batch) {
+    if (!options.args.empty()) {
+      std::fprintf(stderr, "halfpipe eval: --batch reads its lines from stdin and takes no FORM\n");
+      return 1;
+    }
+    return run_batch(target);
+  }
+  return run_single(options.args, target);
+}
+
+void add_eval_command(CLI::App& app) {
+  auto options = std::make_shared<EvalOptions>();
+  CLI::App* eval = app.add_subcommand("eval", "evaluate PTX instructions through the reference");
+  eval->add_option("FORM_AND_OPERANDS", options->args, "FORM A [B [C]], operands in hex (0x optional)");
+  eval->add_flag("--batch", options->batch,
+                 "read lines 'FORM A [B [C]]' from stdin, write one result or 'error: ...' per line");
+  eval->add_option("--target", options->target, "reject forms that need more than sm_NN (S23)");
+  eval->add_option("--ptx", options->ptx, "reject forms that need a PTX ISA version above X.Y (S23)");
+  eval->callback([options] {
+    int status = run_eval(*options);
+    if (status != 0) throw CLI::RuntimeError(status);
+  });
+}
+
+}  // namespace
+}  // namespace halfpipe::cli
+
+HALFPIPE_COMMAND(eval, halfpipe::cli::add_eval_command);
