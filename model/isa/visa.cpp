@@ -282,13 +282,13 @@ std::string parse_list(std::string_view field, std::string_view name, const ref:
     const size_t comma = field.find(',');
     const std::string_view element = trim(field.substr(0, comma));
     if (n < count) {
-      const std::string at = std::string(name) + " element " + std::to_string(n);
+      auto at = [&] { return std::string(name) + " element " + std::to_string(n); };
       switch (parse_hex(element, t.bits, out[n])) {
         case HexResult::Ok: break;
-        case HexResult::Empty: return at + " is empty";
-        case HexResult::NotHex: return at + " " + quoted(element) + " is not hex";
+        case HexResult::Empty: return at() + " is empty";
+        case HexResult::NotHex: return at() + " " + quoted(element) + " is not hex";
         case HexResult::TooWide:
-          return at + " " + quoted(element) + " is wider than " + std::to_string(t.bits) +
+          return at() + " " + quoted(element) + " is wider than " + std::to_string(t.bits) +
                  " bits (type " + std::string(t.name) + ")";
       }
     }
