@@ -6,7 +6,8 @@
 // The batch output is a contract that external oracles and scripts depend on: exactly one line
 // per non-blank, non-comment input line, either the result as 0x + lowercase hex (4 digits for
 // scalar forms, 8 for packed, lane 0 in the low half, S2) or "error: <message>"; exit status 0
-// when every line succeeded, 1 otherwise.
+// when every line succeeded, 1 otherwise. vISA MIN_MAX lines (model/isa/visa.h) share the stream:
+// a line whose first word is MIN, MAX, MIN.sat or MAX.sat goes to the vISA front-end.
 #include <CLI/CLI.hpp>
 
 #include <array>
@@ -21,6 +22,7 @@
 #include <vector>
 
 #include "model/isa/ptx.h"
+#include "model/isa/visa.h"
 #include "model/ref/execute.h"
 #include "model/uop/uop.h"
 #include "sim/commands.h"
@@ -57,6 +59,11 @@ int hex_digit(char c) {
   if (c >= 'a' && c <= 'f') return c - 'a' + 10;
   if (c >= 'A' && c <= 'F') return c - 'A' + 10;
   return -1;
+}
+
+// vISA opcodes are MIN/MAX in any case; a cheap test before asking the vISA front-end.
+inline bool might_be_visa(std::string_view first_field) {
+  return !first_field.empty() && (first_field[0] == 'm' || first_field[0] == 'M');
 }
 
 // A decoded form: the Uop, or why the form is rejected.
@@ -194,6 +201,15 @@ int run_batch(const std::optional<isa::Target>& target) {
     ++evaluated;
     std::string& out = writer.buffer();
     const size_t mark = out.size();
+    if (might_be_visa(fields.field[0]) && isa::visa::is_batch_line(line)) {
+      out += isa::visa::evaluate_batch_line(line);
+      if (std::string_view(out).substr(mark).rfind("error: ", 0) == 0 && failed++ == 0) {
+        first_failed_line = line_number;
+        first_failure = out.substr(mark + 7);
+      }
+      writer.end_line();
+      return;
+    }
     const Form& form = cache.get(fields.field[0]);
     if (form.uop) {
       if (evaluate(form, fields, out)) {
@@ -255,6 +271,17 @@ int run_single(const std::vector<std::string>& args, const std::optional<isa::Ta
   if (args.empty()) {
     std::fprintf(stderr, "halfpipe eval: expected FORM A [B [C]], or --batch\n");
     return 1;
+  }
+  std::string joined;
+  for (const auto& a : args) (joined += a) += ' ';
+  if (might_be_visa(args[0]) && isa::visa::is_batch_line(joined)) {
+    std::string result = isa::visa::evaluate_batch_line(joined);
+    if (result.rfind("error: ", 0) == 0) {
+      std::fprintf(stderr, "halfpipe eval: %s\n", result.c_str() + 7);
+      return 1;
+    }
+    std::printf("%s\n", result.c_str());
+    return 0;
   }
   Fields fields;
   fields.count = static_cast<int>(args.size());

@@ -1,0 +1,173 @@
+// `halfpipe eval` and `halfpipe eval --batch`, run as the built binary: the line-for-line output
+// contract that external oracles and scripts depend on.
+#include <catch2/catch.hpp>
+
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cstdio>
+#include <cstdlib>
+#include <fstream>
+#include <sstream>
+#include <string>
+
+namespace {
+
+struct Run {
+  int status = -1;
+  std::string out;
+  std::string err;
+};
+
+std::string temp_path(const char* what) {
+  static int counter = 0;
+  return "/tmp/halfpipe_cli_test_" + std::to_string(getpid()) + "_" + std::to_string(counter++) + "_" + what;
+}
+
+std::string slurp(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::stringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+// Runs `halfpipe ARGS` with `input` on stdin.
+Run halfpipe(const std::string& args, const std::string& input = "") {
+  const std::string in = temp_path("in"), out = temp_path("out"), err = temp_path("err");
+  std::ofstream(in, std::ios::binary) << input;
+  const std::string command = std::string("'") + HALFPIPE_BINARY_DIR + "/sim/halfpipe' " + args + " <" +
+                              in + " >" + out + " 2>" + err;
+  Run r;
+  int raw = std::system(command.c_str());
+  r.status = WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;
+  r.out = slurp(out);
+  r.err = slurp(err);
+  std::remove(in.c_str());
+  std::remove(out.c_str());
+  std::remove(err.c_str());
+  return r;
+}
+
+}  // namespace
+
+// f16: 1.0 = 0x3c00, 2.0 = 0x4000, 3.0 = 0x4200; bf16: 1.0 = 0x3f80, 2.0 = 0x4000, 3.0 = 0x4040.
+TEST_CASE("eval --batch: a mixed input gives one aligned line per evaluated line and exit 1",
+          "[cli][batch]") {
+  const std::string input =
+      "# a comment line, then a blank one\n"
+      "\n"
+      "add.f16 3c00 3c00\n"
+      "add.f16 3c00 zz\n"
+      "   \t  \n"
+      "add.f16 0x3C00 0X3c00   # hex case and 0x are free; a trailing comment\n"
+      "add.f16 3c00\n"
+      "add.f16 3c00 3c00 3c00\n"
+      "add.f16 13c00 0\n"
+      "add.f16x2 0x3c004000 3c003c00\n"
+      "add.f16x2 13c004000 0\n"
+      "frob.f16 1 2\n"
+      "add.ftz.bf16 1 2\n"
+      "fma.rn.oob.relu.bf16x2 7ff73f80 3f803f80 3f803f80\n"
+      "fma.f16 1 2 3\n"
+      "neg.bf16 3f80\n"
+      "add.f16 0x 1\n"
+      "mul.bf16 4040 4000\r\n"
+      "min.NaN.f16 7e00 3c00";  // no final newline
+  const std::string expected =
+      "0x4000\n"
+      "error: bad hex operand 'zz'\n"
+      "0x4000\n"
+      "error: 'add.f16' takes 2 operands, got 1\n"
+      "error: 'add.f16' takes 2 operands, got 3\n"
+      "error: operand '13c00' is too wide: 'add.f16' takes at most 4 hex digits\n"
+      "0x40004200\n"
+      "error: operand '13c004000' is too wide: 'add.f16x2' takes at most 8 hex digits\n"
+      "error: unknown opcode 'frob'\n"
+      "error: illegal modifier '.ftz' for 'add.bf16'\n"
+      "0x00004000\n"
+      "error: 'fma' requires a rounding modifier\n"
+      "0xbf80\n"
+      "error: bad hex operand '0x'\n"
+      "0x40c0\n"
+      "0x7fff\n";
+  Run r = halfpipe("eval --batch", input);
+  CHECK(r.out == expected);
+  CHECK(r.status == 1);
+  CHECK(r.err == "halfpipe eval --batch: 9 of 16 lines failed; the first, line 4: bad hex operand 'zz'\n");
+}
+
+TEST_CASE("eval --batch: an input where every line succeeds exits 0", "[cli][batch]") {
+  Run r = halfpipe("eval --batch",
+                   "add.f16 3c00 3c00\n"
+                   "# fine\n"
+                   "sub.rn.f16x2 42004200 3c003c00\n"
+                   "fma.rn.relu.bf16 3f80 4000 3f80\n"
+                   "max.xorsign.abs.bf16 c000 bf80\n");
+  CHECK(r.out == "0x4000\n0x40004000\n0x4040\n0x4000\n");
+  CHECK(r.status == 0);
+  CHECK(r.err.empty());
+}
+
+TEST_CASE("eval --batch: empty input writes nothing and exits 0", "[cli][batch]") {
+  Run r = halfpipe("eval --batch", "# only a comment\n\n");
+  CHECK(r.out.empty());
+  CHECK(r.status == 0);
+}
+
+TEST_CASE("S23: eval --batch --target and --ptx reject forms above the target, line by line",
+          "[cli][batch][S23]") {
+  const std::string input =
+      "add.f16 3c00 3c00\n"
+      "add.bf16 3f80 3f80\n"
+      "fma.rn.relu.bf16 3f80 4000 3f80\n"
+      "min.xorsign.abs.f16 c000 3c00\n";
+  Run r = halfpipe("eval --batch --target sm_80", input);
+  CHECK(r.out ==
+        "0x4000\n"
+        "error: 'add.bf16' requires sm_90 or higher\n"
+        "0x4040\n"
+        "error: 'min.xorsign.abs.f16' requires sm_86 or higher\n");
+  CHECK(r.status == 1);
+
+  r = halfpipe("eval --batch --target sm_90 --ptx 7.2", input);
+  CHECK(r.out ==
+        "0x4000\n"
+        "error: 'add.bf16' requires PTX ISA .version 7.8\n"
+        "0x4040\n"
+        "0xbc00\n");
+  CHECK(r.status == 1);
+
+  r = halfpipe("eval --batch --target sm_90 --ptx 7.8", input);
+  CHECK(r.out == "0x4000\n0x4000\n0x4040\n0xbc00\n");
+  CHECK(r.status == 0);
+}
+
+TEST_CASE("eval: one instruction prints its result; an error goes to stderr with exit 1", "[cli]") {
+  Run r = halfpipe("eval fma.rn.f16 4000 4200 3c00");
+  CHECK(r.out == "0x4700\n");
+  CHECK(r.status == 0);
+
+  r = halfpipe("eval add.bf16x2 0x3f804000 0x3f803f80");
+  CHECK(r.out == "0x40004040\n");
+  CHECK(r.status == 0);
+
+  r = halfpipe("eval add.bf16 3f80 3f80 --target sm_89");
+  CHECK(r.out.empty());
+  CHECK(r.err == "halfpipe eval: 'add.bf16' requires sm_90 or higher\n");
+  CHECK(r.status == 1);
+
+  r = halfpipe("eval neg.f16");
+  CHECK(r.err == "halfpipe eval: 'neg.f16' takes 1 operand, got 0\n");
+  CHECK(r.status == 1);
+}
+
+TEST_CASE("eval: a malformed target is named and nothing is evaluated", "[cli]") {
+  Run r = halfpipe("eval --batch --target 90", "add.f16 3c00 3c00\n");
+  CHECK(r.out.empty());
+  CHECK(r.err == "halfpipe eval: bad target '90': expected sm_NN, e.g. sm_90\n");
+  CHECK(r.status == 1);
+
+  r = halfpipe("eval add.f16 3c00 3c00 --ptx 8");
+  CHECK(r.err == "halfpipe eval: bad PTX ISA version '8': expected X.Y, e.g. 8.1\n");
+  CHECK(r.status == 1);
+}
