@@ -62,7 +62,8 @@ struct Cursor {
       while (pos < s.size() && !is_space(s[pos])) ++pos;
       end = pos;
       skip_space();
-      const bool continues = (end > start && s[end - 1] == ',') || (pos < s.size() && s[pos] == ',');
+      const bool continues =
+          (end > start && s[end - 1] == ',') || (pos < s.size() && s[pos] == ',');
       if (!continues) break;
     }
     pos = end;
@@ -144,7 +145,8 @@ std::string parse_head(Cursor& c, Instruction& i) {
   while (true) {
     const size_t comma = inside.find(',');
     const std::string_view part = trim(inside.substr(0, comma));
-    if (++parts > 2) return "too many fields in '(...)': expected (<exec_size>) or (<mask>, <exec_size>)";
+    if (++parts > 2)
+      return "too many fields in '(...)': expected (<exec_size>) or (<mask>, <exec_size>)";
     if (!part.empty() && lower(part[0]) == 'm') {
       if (have_mask) return "mask control given twice";
       const auto m = parse_mask_control(part);

@@ -33,7 +33,7 @@ struct BinaryFloat {
   uint64_t magnitude(uint64_t x) const { return x & (sign_bit() - 1); }
   bool sign(uint64_t x) const { return (x & sign_bit()) != 0; }
   uint64_t infinity() const { return element_mask(exp_bits) << frac_bits; }
-  uint64_t one() const { return element_mask(exp_bits - 1) << frac_bits; }  // biased exponent = bias
+  uint64_t one() const { return element_mask(exp_bits - 1) << frac_bits; }  // exponent = bias
   bool is_nan(uint64_t x) const { return magnitude(x) > infinity(); }       // S3
 
   // A key that orders every non-NaN value as IEEE does, with -0 below +0 (S26); magnitudes are
@@ -131,7 +131,8 @@ VisaType visa_type_of(Format f) {
 }
 
 uint16_t visa_execute_lane(const Uop& u, uint16_t src0, uint16_t src1) {
-  if (u.op != Op::Min && u.op != Op::Max) throw NotImplemented("not a vISA MIN_MAX Uop: op is not min or max");
+  if (u.op != Op::Min && u.op != Op::Max)
+    throw NotImplemented("not a vISA MIN_MAX Uop: op is not min or max");
   if (u.packed || u.ftz || u.relu || u.oob || u.nan || u.xorsign_abs)
     throw NotImplemented("not a vISA MIN_MAX Uop: a PTX-only modifier is set");
   if (u.format == Format::F16 && u.nan_policy != NanPolicy::VisaSrc1)

@@ -29,7 +29,7 @@ TEST_CASE("batch: W min over four channels, all enabled", "[visa][batch][S26]") 
         "0x8000,0x0000,0x0002,0x0002");
 }
 
-TEST_CASE("batch S25: mask control M2 over a sparse mask; disabled channels keep DST",
+TEST_CASE("batch S25: mask control M2 over a sparse mask, and disabled channels keep DST",
           "[visa][batch][S25]") {
   // EMASK 0x50: bits 4..7 = 0b0101, so channels 0 and 2 compute.
   CHECK(evaluate_batch_line("MAX (4, M2) ub 0x50 aa,bb,cc,dd 1,2,3,4 5,1,7,1") ==
@@ -45,7 +45,8 @@ TEST_CASE("batch S25: mask control M2 over a sparse mask; disabled channels keep
   CHECK(evaluate_batch_line("MIN (1, M8) uw 0fffffff 0xffff 3 4") == "0xffff");
 }
 
-TEST_CASE("batch S29: .sat on HF clamps; a disabled channel is not saturated", "[visa][batch][S29]") {
+TEST_CASE("batch S29: .sat on HF clamps, and a disabled channel is not saturated",
+          "[visa][batch][S29]") {
   // ch0: max(2.0, 0.5) = 2.0 -> 1.0; ch1 disabled: old -1.0 stays.
   CHECK(evaluate_batch_line("MAX.sat (2) hf 1 0,0xbc00 0x4000,0xbc00 0x3800,0xc000") ==
         "0x3c00,0xbc00");

@@ -72,7 +72,7 @@ TEST_CASE("S24: Exec_size bit 3 is reserved", "[visa][S24]") {
   CHECK_THAT(decode_error(with_exec(0x0B)), Contains("Exec_size: bit 3"));
 }
 
-TEST_CASE("S24: Op bit 0 selects min (0) or max (1); bits [7:1] are reserved", "[visa][S24]") {
+TEST_CASE("S24: Op bit 0 selects min (0) or max (1), and bits [7:1] are reserved", "[visa][S24]") {
   Encoding e;
   e.op = 0;
   CHECK_FALSE(decode_ok(e).max);
@@ -136,7 +136,7 @@ TEST_CASE("S29: the dst modifier byte takes none (0x0) or sat (0x4) only", "[vis
   }
 }
 
-TEST_CASE("S27: source modifier bytes: 0 none, 1 (abs), 2 -, 3 -(abs); sat, not and others rejected",
+TEST_CASE("S27: source modifier bytes: 0 none, 1 (abs), 2 -, 3 -(abs), others rejected",
           "[visa][S27]") {
   const std::pair<uint8_t, SourceModifier> legal[] = {
       {0x0, {false, false}}, {0x1, {false, true}}, {0x2, {true, false}}, {0x3, {true, true}}};
@@ -288,7 +288,8 @@ TEST_CASE("text form: mask control (M5, 16), (M1_NM, 8), any case, either order"
   CHECK(text_ok("MIN (16, M5) d a b").mask == MaskControl{5, false});
 }
 
-TEST_CASE("text form: source modifiers -, (abs), -(abs) (and IGC's (-), (-abs))", "[visa][text][S27]") {
+TEST_CASE("text form: source modifiers -, (abs), -(abs) (and IGC's (-), (-abs))",
+          "[visa][text][S27]") {
   const Instruction i = text_ok("MIN (4) d -a (abs)b");
   CHECK(i.src0_mod == SourceModifier{true, false});
   CHECK(i.src1_mod == SourceModifier{false, true});
@@ -373,7 +374,7 @@ TEST_CASE("S25, S28: beats split the channels into Uops of `lanes` with their la
   CHECK(two.uops[3].lane_mask == 0b01);
 }
 
-TEST_CASE("S25: beats: lanes past exec_size are never enabled; _NM enables every channel",
+TEST_CASE("S25: beats: lanes past exec_size are never enabled, and _NM enables every channel",
           "[visa][beats]") {
   Instruction i = text_ok("MIN (M1_NM, 2) d a b");
   Beats b = beats(i, 0, 4);
@@ -391,7 +392,7 @@ TEST_CASE("S25: beats: lanes past exec_size are never enabled; _NM enables every
   CHECK(b.uops[3].lane_mask == 0x80);
 }
 
-TEST_CASE("beats: the Uop format of each type; 32- and 64-bit types are reference-only",
+TEST_CASE("beats: the Uop format of each type, and 32- and 64-bit types are reference-only",
           "[visa][beats]") {
   CHECK(uop_format(Type::HF) == Format::F16);
   CHECK(uop_format(Type::W) == Format::S16);

@@ -48,7 +48,7 @@ constexpr VisaType kIntegerTypes[] = {VisaType::B, VisaType::UB, VisaType::W, Vi
 
 // ---- S26: order ------------------------------------------------------------------------------
 
-TEST_CASE("S26: type traits: B UB W UW D UD Q UQ are 8/16/32/64-bit integers, HF F DF binary16/32/64",
+TEST_CASE("S26: type traits: B..UQ are 8/16/32/64-bit integers, HF F DF binary16/32/64",
           "[visa][S26]") {
   CHECK(ref::traits(VisaType::B).bits == 8);
   CHECK(ref::traits(VisaType::B).is_signed);
@@ -240,7 +240,7 @@ TEST_CASE("S27: the most negative signed integer is its own negation and absolut
   }
 }
 
-TEST_CASE("S27: signed integers: - negates, (abs) takes the magnitude, -(abs) the negative magnitude",
+TEST_CASE("S27: signed integers: - negates, (abs) the magnitude, -(abs) the negative magnitude",
           "[visa][S27]") {
   // 5 and -5 in each width.
   struct Case {
