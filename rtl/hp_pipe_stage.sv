@@ -1,0 +1,36 @@
+// One stage of the hp_alu line (rtl/TIMING.md): on each rising edge at which the line advances
+// it takes the previous stage's valid bit and payload, and holds both otherwise. Only the valid
+// bit is reset; a payload is never looked at while its valid bit is clear.
+module hp_pipe_stage #(
+  parameter int unsigned Width = 1
+) (
+  input  logic             clk_i,
+  input  logic             rst_ni,
+  input  logic             advance_i,
+  input  logic             valid_i,
+  input  logic [Width-1:0] data_i,
+  output logic             valid_o,
+  output logic [Width-1:0] data_o
+);
+
+  logic             valid_q;
+  logic [Width-1:0] data_q;
+
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      valid_q <= 1'b0;
+    end else if (advance_i) begin
+      valid_q <= valid_i;
+    end
+  end
+
+  always_ff @(posedge clk_i) begin
+    if (advance_i) begin
+      data_q <= data_i;
+    end
+  end
+
+  assign valid_o = valid_q;
+  assign data_o  = data_q;
+
+endmodule

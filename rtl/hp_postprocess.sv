@@ -1,0 +1,25 @@
+// The one post-processor: everything after rounding, in the order of ref::post_process
+// (model/ref/postprocess.cpp): ftz of a tiny result (S8), the oob override (S14, decided on the
+// raw operands upstream), then sat (S12) or relu (S13). A lane outside the mask yields zero.
+module hp_postprocess (
+  input  logic        bf16_i,
+  input  logic        ftz_i,
+  input  logic        sat_i,
+  input  logic        relu_i,
+  input  logic        oob_hit_i,  // .oob and an OOB-NaN in a or b
+  input  logic        enable_i,   // the lane's mask bit
+  input  logic [15:0] rounded_i,
+  output logic [15:0] result_o
+);
+
+  logic [15:0] flushed, oob_applied, saturated, relu_applied;
+
+  always_comb begin
+    flushed      = ftz_i ? hp_policy_pkg::flush_tiny_result(bf16_i, rounded_i) : rounded_i;
+    oob_applied  = oob_hit_i ? 16'h0000 : flushed;  // S14: before, and regardless of, sat/relu
+    saturated    = sat_i ? hp_policy_pkg::saturate(bf16_i, oob_applied) : oob_applied;
+    relu_applied = relu_i ? hp_policy_pkg::relu(bf16_i, saturated) : saturated;
+    result_o     = enable_i ? relu_applied : 16'h0000;
+  end
+
+endmodule

@@ -1,0 +1,56 @@
+// Classify and unpack one operand into the common form of hp_format_pkg. With `.ftz` a subnormal
+// input first becomes a zero of the same sign (S7). Subnormals are normalised here, so the
+// arithmetic downstream sees every non-zero finite value with its leading one at the top of
+// SigWidth bits and an exponent that may lie below the format's emin.
+module hp_unpack (
+  input  logic                       bf16_i,
+  input  logic                       ftz_i,
+  input  logic [15:0]                value_i,
+  output logic [15:0]                flushed_o,  // the operand after S7, as min/max/neg/abs see it
+  output logic                       sign_o,
+  output logic signed [hp_format_pkg::ExpWidth-1:0] exp_o,      // value = sig * 2^exp (finite, non-zero values)
+  output logic [hp_format_pkg::SigWidth-1:0] sig_o,      // normalised: sig_o[SigWidth-1] is set
+  output logic                       zero_o,
+  output logic                       inf_o,
+  output logic                       nan_o
+);
+
+  localparam int unsigned SigWidth = hp_format_pkg::SigWidth;
+  localparam int unsigned ExpWidth = hp_format_pkg::ExpWidth;
+  localparam int unsigned LzWidth = $clog2(SigWidth + 1);
+
+  logic                 subnormal;
+  logic [7:0]           exp_field;
+  logic [SigWidth-1:0]  sig_raw;
+  logic [LzWidth-1:0]   leading_zeros;
+
+  always_comb begin
+    subnormal = hp_format_pkg::is_subnormal(bf16_i, value_i[14:0]);
+    flushed_o = (ftz_i && subnormal) ? {value_i[15], 15'd0} : value_i;
+    sign_o    = flushed_o[15];
+    zero_o    = flushed_o[14:0] == 15'd0;
+    inf_o     = hp_format_pkg::is_inf(bf16_i, flushed_o[14:0]);
+    nan_o     = hp_format_pkg::is_nan(bf16_i, flushed_o[14:0]);
+    exp_field = hp_format_pkg::exp_field(bf16_i, flushed_o[14:0]);
+    // A subnormal has no hidden bit and the exponent of the smallest normal (field 1).
+    sig_raw   = {exp_field != 8'd0, hp_format_pkg::frac_aligned(bf16_i, flushed_o[14:0])};
+  end
+
+  hp_lzc #(
+    .Width(SigWidth),
+    .CountWidth(LzWidth)
+  ) u_lzc (
+    .value_i(sig_raw),
+    .count_o(leading_zeros)
+  );
+
+  always_comb begin
+    sig_o = sig_raw << leading_zeros;
+    // exp = max(field, 1) - bias - FracWidth - leading_zeros
+    exp_o = $signed({4'd0, (exp_field == 8'd0) ? 8'd1 : exp_field})
+          - $signed({4'd0, hp_format_pkg::bias(bf16_i)})
+          - $signed(ExpWidth'(hp_format_pkg::FracWidth))
+          - $signed({{(ExpWidth - LzWidth){1'b0}}, leading_zeros});
+  end
+
+endmodule

@@ -1,0 +1,143 @@
+#include "tb/dut.h"
+
+#include <stdexcept>
+#include <string>
+
+#include <verilated.h>
+
+#include "Vhp_alu_l2_d2.h"
+#include "Vhp_alu_l2_d4.h"
+#include "Vhp_alu_l4_d4.h"
+#include "Vhp_alu_l8_d4.h"
+
+namespace halfpipe::tb {
+namespace {
+
+// Lane i sits in bits [16*i +: 16] of a port: pairs of lanes fill 32-bit words, which Verilator
+// stores as IData (32 bits), QData (64 bits) or a VlWide array, depending on the lane count.
+template <int Lanes>
+std::array<uint32_t, Lanes / 2> pack_lanes(const std::array<uint16_t, kMaxLanes>& v) {
+  std::array<uint32_t, Lanes / 2> words{};
+  for (int w = 0; w < Lanes / 2; ++w) words[w] = v[2 * w] | (uint32_t{v[2 * w + 1]} << 16);
+  return words;
+}
+
+template <size_t N>
+void store(IData& port, const std::array<uint32_t, N>& words) {
+  static_assert(N == 1);
+  port = words[0];
+}
+template <size_t N>
+void store(QData& port, const std::array<uint32_t, N>& words) {
+  static_assert(N == 2);
+  port = words[0] | (QData{words[1]} << 32);
+}
+template <size_t W, size_t N>
+void store(VlWide<W>& port, const std::array<uint32_t, N>& words) {
+  static_assert(W == N);
+  for (size_t i = 0; i < N; ++i) port[i] = words[i];
+}
+
+inline uint32_t word_of(const IData& port, int w) { return w == 0 ? port : 0; }
+inline uint32_t word_of(const QData& port, int w) { return static_cast<uint32_t>(port >> (32 * w)); }
+template <size_t W>
+uint32_t word_of(const VlWide<W>& port, int w) {
+  return port[w];
+}
+
+template <class Model, int Lanes, int Depth>
+class VerilatedDut final : public Dut {
+ public:
+  explicit VerilatedDut(uint64_t x_seed) : context_(std::make_unique<VerilatedContext>()) {
+    context_->randReset(x_seed ? 2 : 0);  // 2: randomise every uninitialised bit
+    if (x_seed) context_->randSeed(static_cast<int>(x_seed & 0x7FFFFFFF));
+    model_ = std::make_unique<Model>(context_.get(), "hp_alu");
+    model_->clk_i = 0;
+    model_->in_valid_i = 0;
+    model_->out_ready_i = 0;
+    reset(2);
+  }
+  ~VerilatedDut() override { model_->final(); }
+
+  int lanes() const override { return Lanes; }
+  int depth() const override { return Depth; }
+  int tag_width() const override { return 8; }
+
+  CycleResult cycle(bool in_valid, const InBeat& in, bool out_ready, OutBeat& out) override {
+    Model& m = *model_;
+    m.in_valid_i = in_valid;
+    if (in_valid) {
+      m.in_uop_i = in.uop_word;
+      m.in_lane_mask_i = static_cast<CData>(in.lane_mask);
+      m.in_tag_i = static_cast<CData>(in.tag);
+      store(m.in_a_i, pack_lanes<Lanes>(in.a));
+      store(m.in_b_i, pack_lanes<Lanes>(in.b));
+      store(m.in_c_i, pack_lanes<Lanes>(in.c));
+    }
+    m.out_ready_i = out_ready;
+    m.clk_i = 0;
+    m.eval();
+
+    CycleResult r;
+    r.in_ready = m.in_ready_o;
+    r.out_valid = m.out_valid_o;
+    r.accepted = in_valid && r.in_ready;
+    r.consumed = r.out_valid && out_ready;
+    if (r.consumed) {
+      out.lane_mask = m.out_lane_mask_o;
+      out.tag = m.out_tag_o;
+      for (int w = 0; w < Lanes / 2; ++w) {
+        const uint32_t word = word_of(m.out_result_o, w);
+        out.result[2 * w] = static_cast<uint16_t>(word);
+        out.result[2 * w + 1] = static_cast<uint16_t>(word >> 16);
+      }
+    }
+    m.clk_i = 1;
+    m.eval();
+    return r;
+  }
+
+  void reset(int cycles) override {
+    Model& m = *model_;
+    m.in_valid_i = 0;
+    m.rst_ni = 1;
+    m.clk_i = 0;
+    m.eval();
+    m.rst_ni = 0;  // asynchronous assertion: the line empties without a clock edge
+    m.eval();
+    for (int i = 0; i < cycles; ++i) {
+      m.clk_i = 1;
+      m.eval();
+      m.clk_i = 0;
+      m.eval();
+    }
+    m.rst_ni = 1;
+    m.eval();
+  }
+ private:
+  std::unique_ptr<VerilatedContext> context_;
+  std::unique_ptr<Model> model_;
+};
+
+}  // namespace
+
+const std::vector<std::pair<int, int>>& available_configs() {
+  static const std::vector<std::pair<int, int>> configs{{2, 4}, {4, 4}, {8, 4}, {2, 2}};
+  return configs;
+}
+
+std::unique_ptr<Dut> make_dut(int lanes, int depth, uint64_t x_seed) {
+  if (lanes == 2 && depth == 4) return std::make_unique<VerilatedDut<Vhp_alu_l2_d4, 2, 4>>(x_seed);
+  if (lanes == 4 && depth == 4) return std::make_unique<VerilatedDut<Vhp_alu_l4_d4, 4, 4>>(x_seed);
+  if (lanes == 8 && depth == 4) return std::make_unique<VerilatedDut<Vhp_alu_l8_d4, 8, 4>>(x_seed);
+  if (lanes == 2 && depth == 2) return std::make_unique<VerilatedDut<Vhp_alu_l2_d2, 2, 2>>(x_seed);
+  std::string known;
+  for (const auto& [l, d] : available_configs()) {
+    known += (known.empty() ? "" : ", ") + std::string("Lanes=") + std::to_string(l) +
+             " Depth=" + std::to_string(d);
+  }
+  throw std::invalid_argument("no Verilated hp_alu with Lanes=" + std::to_string(lanes) +
+                              " Depth=" + std::to_string(depth) + " (built: " + known + ")");
+}
+
+}  // namespace halfpipe::tb

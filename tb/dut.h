@@ -1,0 +1,61 @@
+// The Verilated hp_alu behind one small cycle interface, so the harness, the tests and the
+// `halfpipe` command drive every configuration (lane count, depth) through the same code.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <memory>
+#include <utility>
+#include <vector>
+
+namespace halfpipe::tb {
+
+inline constexpr int kMaxLanes = 8;
+
+// What the harness puts on the input ports in one cycle.
+struct InBeat {
+  uint32_t uop_word = 0;  // model/uop/uop.h encode()
+  uint32_t lane_mask = 0;
+  uint32_t tag = 0;
+  std::array<uint16_t, kMaxLanes> a{}, b{}, c{};
+};
+
+// What the output ports show.
+struct OutBeat {
+  uint32_t lane_mask = 0;
+  uint32_t tag = 0;
+  std::array<uint16_t, kMaxLanes> result{};
+};
+
+// What happened in one cycle (sampled just before the rising edge).
+struct CycleResult {
+  bool in_ready = false;   // in_ready_o
+  bool out_valid = false;  // out_valid_o
+  bool accepted = false;   // in_valid_i && in_ready_o: the input beat entered the line
+  bool consumed = false;   // out_valid_o && out_ready_i: `out` holds a transaction
+};
+
+class Dut {
+ public:
+  virtual ~Dut() = default;
+  virtual int lanes() const = 0;
+  virtual int depth() const = 0;
+  virtual int tag_width() const = 0;
+
+  // Drives the inputs (in_valid_i, the beat when valid, out_ready_i), lets the combinational
+  // logic settle, samples the handshakes and outputs, then applies one rising clock edge.
+  virtual CycleResult cycle(bool in_valid, const InBeat& in, bool out_ready, OutBeat& out) = 0;
+
+  // Asserts rst_ni (asynchronous) for `cycles` clock cycles with no input, then releases it.
+  virtual void reset(int cycles = 2) = 0;
+};
+
+// The configurations Verilated into halfpipe_rtl (rtl/CMakeLists.txt): {lanes, depth}.
+const std::vector<std::pair<int, int>>& available_configs();
+
+// A freshly reset model. `x_seed` seeds Verilator's randomisation of uninitialised state
+// (--x-initial unique); 0 keeps it all zero. Throws std::invalid_argument for a configuration
+// that was not Verilated, naming the ones that were.
+std::unique_ptr<Dut> make_dut(int lanes, int depth = 4, uint64_t x_seed = 0);
+
+}  // namespace halfpipe::tb

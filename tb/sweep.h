@@ -1,0 +1,51 @@
+// The sweep: streams of operands through the Verilated unit under random back-pressure and
+// random input gaps, every result checked by the scoreboard against ref::execute_lane.
+#pragma once
+
+#include <cstdint>
+#include <iosfwd>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "model/uop/uop.h"
+#include "tb/dut.h"
+#include "tb/streams.h"
+
+namespace halfpipe::tb {
+
+struct SweepPlan {
+  std::string form;  // the PTX form, for reports and reproduce commands
+  Uop uop;           // every lane of every beat computes it (its lane mask is ignored)
+  std::unique_ptr<VectorStream> stream;
+};
+
+struct SweepSettings {
+  uint64_t seed = 1;               // of the traffic: back-pressure and gaps
+  double stall_probability = 1.0 / 16;  // per cycle: out_ready_i low; and, apart, an input gap
+  int max_mismatches = 20;         // stop after this many
+  bool progress = false;           // a progress line (rate, ETA) on stderr
+  std::string reproduce_options;   // appended to reproduce commands, e.g. " --lanes 4"
+};
+
+struct SweepTotals {
+  uint64_t passed = 0;  // lane results equal to the reference
+  uint64_t failed = 0;  // lane results that differ, plus tag/mask/protocol failures
+  uint64_t cycles = 0;
+  double seconds = 0;
+  bool stopped_early = false;  // at max_mismatches
+};
+
+// Runs every plan in order (beats of consecutive plans share the pipeline) and prints each
+// mismatch (form, operands, expected, got, a command that reproduces it) to `report`.
+SweepTotals run_sweep(Dut& dut, std::vector<SweepPlan>& plans, const SweepSettings& settings,
+                      std::ostream& report);
+
+// The benchmark baseline: the bare model clocked `cycles` times with one constant input beat on
+// every lane and no back-pressure, nothing checked. Returns lane operations per second.
+double bare_lane_ops_per_second(Dut& dut, const Uop& u, uint64_t cycles);
+
+// "0x3c00"
+std::string hex16(uint32_t v);
+
+}  // namespace halfpipe::tb
