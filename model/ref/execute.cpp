@@ -17,10 +17,10 @@ uint16_t operate(const Uop& u, const FloatFormat& f, uint16_t a, uint16_t b, uin
     case Op::Abs: return abs(f, a);
     case Op::Min: return min(f, a, b, {u.nan, u.xorsign_abs});
     case Op::Max: return max(f, a, b, {u.nan, u.xorsign_abs});
-    case Op::Tanh:
-    case Op::Ex2: break;
+    case Op::Tanh: return tanh_approx(f, a);
+    case Op::Ex2: return ex2_approx(f, a);
   }
-  throw NotImplemented("not implemented: tanh.approx and ex2.approx");
+  throw NotImplemented("not implemented: unknown op");
 }
 
 }  // namespace

@@ -15,6 +15,8 @@ uint16_t mul(const FloatFormat& f, uint16_t a, uint16_t b);              // mul.
 uint16_t fma(const FloatFormat& f, uint16_t a, uint16_t b, uint16_t c);  // fma.cpp
 uint16_t neg(const FloatFormat& f, uint16_t a);                          // negabs.cpp
 uint16_t abs(const FloatFormat& f, uint16_t a);                          // negabs.cpp
+uint16_t tanh_approx(const FloatFormat& f, uint16_t a);                  // tanh.cpp
+uint16_t ex2_approx(const FloatFormat& f, uint16_t a);                   // ex2.cpp
 
 struct MinMaxModifiers {
   bool nan = false;          // .NaN

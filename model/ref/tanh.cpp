@@ -1,0 +1,53 @@
+// PTX 9.7.4.9 tanh.approx (S19-S21): a piecewise-quadratic table of g(a) = tanh(a) / a,
+// multiplied by |a| and rounded once into the format. f16 and bf16 share the table and the
+// datapath; only the final rounding knows the format.
+//
+// Datapath (widths for the 16-bit formats, whose significands have at most 11 bits):
+//   1. |a| as a fixed-point position with 19 fraction bits (truncated; only inputs below 2^-9
+//      lose bits, where g is flat); |a| >= 5 saturates to 1.0, where tanh(a) rounds to 1.0 in
+//      both formats (it does from 4.51 for f16, 3.47 for bf16).
+//   2. Segment index (6 bits, 56 entries: 1/16 wide on [0, 2), 1/8 on [2, 5)) and 15-bit
+//      offset (approx/datapath.h), then y = g(|a|) in units of 2^-22 from a 55-bit entry,
+//      y <= 2^22 (23 bits).
+//   3. Exact product sig(|a|) [11 bits] * y [23 bits], rounded once by round_pack.
+// The table keeps |a| * y below 1 (the generator checks it), so the result never exceeds 1.0;
+// the sign is applied to the rounded magnitude, so tanh(-a) = -tanh(a) bit for bit (S21).
+#include "model/ref/approx/datapath.h"
+#include "model/ref/approx/tables.h"
+#include "model/ref/ops.h"
+#include "model/ref/policy.h"
+#include "model/ref/round.h"
+
+namespace halfpipe::ref {
+
+static_assert(sizeof(approx::kTanhTable) / sizeof(approx::kTanhTable[0]) ==
+                  static_cast<size_t>(approx::kTanhLayout.entries),
+              "tanh.mem does not have the entry count of kTanhLayout");
+
+uint16_t tanh_approx(const FloatFormat& f, uint16_t a) {
+  if (f.is_nan(a)) return policy::kCanonicalNan;  // S10
+  const bool sign = f.sign(a);
+  if (f.is_inf(a)) return f.one() | f.zero(sign);  // spec corner table: tanh(+-inf) = +-1.0
+  if (f.is_zero(a)) return a;                      // tanh(+-0) = +-0
+
+  const Unpacked x = unpack(f, f.magnitude(a));
+  const int32_t shift = x.exp + approx::kTanhFractionBits;
+  // Beyond 2^21 the position would not fit; such inputs saturate anyway.
+  uint64_t position = 0;
+  if (shift > 40) {
+    position = approx::kTanhSaturation;
+  } else if (shift >= 0) {
+    position = x.sig << shift;
+  } else if (shift > -64) {
+    position = x.sig >> -shift;
+  }
+  if (position >= approx::kTanhSaturation) return f.one() | f.zero(sign);
+
+  const approx::Segment s = approx::tanh_segment(position);
+  const approx::Layout& layout = approx::kTanhLayout;
+  const int64_t y = approx::evaluate(
+      layout, approx::unpack_entry(layout, approx::kTanhTable[s.index]), s.offset);
+  return round_pack(f, sign, x.exp - layout.y_frac_bits, x.sig * static_cast<uint64_t>(y));
+}
+
+}  // namespace halfpipe::ref
