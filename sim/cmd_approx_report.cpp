@@ -135,6 +135,10 @@ int run_report(const std::string& svg_dir) {
 
   std::error_code ec;
   std::filesystem::create_directories(svg_dir, ec);
+  if (ec) {
+    fmt::print(stderr, "error: cannot create directory {}: {}\n", svg_dir, ec.message());
+    return 1;
+  }
   for (const char* function : {"tanh", "ex2"}) {
     std::ostringstream svg;
     svg << "<svg xmlns='http://www.w3.org/2000/svg' width='900' height='580' "
