@@ -131,6 +131,13 @@ int run_report(const std::string& svg_dir) {
   fmt::print(
       "bounds (S20): tanh f16 abs 2^-10.99, tanh bf16 abs 2^-8.00, ex2 f16 rel 2^-9.90, ex2 bf16 "
       "rel 2^-7.00; max ulps = distance from the correctly rounded result (ftz included)\n");
+  for (const auto& [name, l] : {std::pair{"tanh", approx::kTanhLayout}, {"ex2", approx::kEx2Layout}}) {
+    fmt::print(
+        "{} datapath: {} entries x {{c2 {}, c1 {}, c0 {}}} bits; offset d {} bits, squarer {}x{}, "
+        "multipliers c1*d {}x{}, c2*s^2 {}x{}; y has {} fraction bits\n",
+        name, l.entries, l.c2_bits, l.c1_bits, l.c0_bits, l.offset_bits, l.square_bits,
+        l.square_bits, l.c1_bits, l.offset_bits, l.c2_bits, 2 * l.square_bits, l.y_frac_bits);
+  }
   if (svg_dir.empty()) return 0;
 
   std::error_code ec;
