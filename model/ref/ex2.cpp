@@ -36,24 +36,11 @@ uint16_t ex2_approx(const FloatFormat& f, uint16_t a) {
   const int32_t top = x.sig == 0 ? 0 : x.exp + 63 - __builtin_clzll(x.sig);
   if (x.sig != 0 && top >= f.exp_bits) return negative ? f.zero(false) : f.infinity(false);
 
-  constexpr int kFractionBits = approx::kEx2FractionBits;
-  const int32_t shift = x.exp + kFractionBits;
-  uint64_t magnitude = 0;
-  if (shift >= 0) {
-    magnitude = x.sig << shift;
-  } else if (shift > -63) {
-    magnitude = (x.sig + (uint64_t{1} << (-shift - 1))) >> -shift;
-  }
-  const int64_t fixed = negative ? -static_cast<int64_t>(magnitude) : static_cast<int64_t>(magnitude);
-  const int32_t n = static_cast<int32_t>(fixed >> kFractionBits);  // arithmetic shift: floor
-  const uint32_t fraction = static_cast<uint32_t>(fixed & ((int64_t{1} << kFractionBits) - 1));
-
+  const approx::Ex2Reduced r = approx::ex2_reduce(negative, x.exp, x.sig);
   const approx::Layout& layout = approx::kEx2Layout;
-  const uint32_t index = fraction >> layout.offset_bits;
-  const uint32_t offset = fraction & ((1u << layout.offset_bits) - 1);
-  const int64_t y =
-      approx::evaluate(layout, approx::unpack_entry(layout, approx::kEx2Table[index]), offset);
-  return round_pack(f, false, n - layout.y_frac_bits, static_cast<uint64_t>(y));
+  const int64_t y = approx::evaluate(
+      layout, approx::unpack_entry(layout, approx::kEx2Table[r.segment.index]), r.segment.offset);
+  return round_pack(f, false, r.n - layout.y_frac_bits, static_cast<uint64_t>(y));
 }
 
 }  // namespace halfpipe::ref

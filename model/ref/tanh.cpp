@@ -31,16 +31,7 @@ uint16_t tanh_approx(const FloatFormat& f, uint16_t a) {
   if (f.is_zero(a)) return a;                      // tanh(+-0) = +-0
 
   const Unpacked x = unpack(f, f.magnitude(a));
-  const int32_t shift = x.exp + approx::kTanhFractionBits;
-  // Beyond 2^21 the position would not fit; such inputs saturate anyway.
-  uint64_t position = 0;
-  if (shift > 40) {
-    position = approx::kTanhSaturation;
-  } else if (shift >= 0) {
-    position = x.sig << shift;
-  } else if (shift > -64) {
-    position = x.sig >> -shift;
-  }
+  const uint64_t position = approx::tanh_position(x.exp, x.sig);
   if (position >= approx::kTanhSaturation) return f.one() | f.zero(sign);
 
   const approx::Segment s = approx::tanh_segment(position);

@@ -19,6 +19,7 @@
 //   [entry_bits-1 : c0_bits+c1_bits]     c2, two's complement
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 
 namespace halfpipe::ref::approx {
@@ -131,6 +132,42 @@ constexpr Segment tanh_segment(uint64_t a_fixed) {
   const uint64_t q = (a_fixed - fine_end) >> kTanhCoarseShift;
   return {static_cast<uint32_t>(kTanhFineSegments + (q >> d)),
           static_cast<uint32_t>(q & ((1u << d) - 1))};
+}
+
+// The front ends that turn an input (sign, sig, exp: value = sig * 2^exp, sig < 2^11) into a
+// table position, shared by the reference and the generator (which fits the tables to the
+// inputs that reach each segment).
+
+// tanh: |a| truncated to kTanhFractionBits fraction bits, saturating at kTanhSaturation (|a| at
+// or above 2^21 would not fit the 64-bit shift and saturates anyway).
+constexpr uint64_t tanh_position(int32_t exp, uint64_t sig) {
+  const int32_t shift = exp + kTanhFractionBits;
+  if (shift > 40) return kTanhSaturation;
+  if (shift >= 0) return std::min(sig << shift, kTanhSaturation);
+  return shift > -64 ? sig >> -shift : 0;
+}
+
+// ex2: x = n + f. |x| (below 2^8 here: larger inputs are handled before the table) is rounded to
+// nearest at kEx2FractionBits fraction bits (ties away), then the sign is applied: a signed
+// fixed-point X of 1 + 8 + 22 bits, monotonic in x. n = floor(X / 2^22); f = X mod 2^22 splits
+// into segment index and offset.
+struct Ex2Reduced {
+  int32_t n;
+  Segment segment;
+};
+constexpr Ex2Reduced ex2_reduce(bool negative, int32_t exp, uint64_t sig) {
+  const int32_t shift = exp + kEx2FractionBits;
+  uint64_t magnitude = 0;
+  if (shift >= 0) {
+    magnitude = sig << shift;
+  } else if (shift > -63) {
+    magnitude = (sig + (uint64_t{1} << (-shift - 1))) >> -shift;
+  }
+  const int64_t fixed = negative ? -static_cast<int64_t>(magnitude) : static_cast<int64_t>(magnitude);
+  const uint32_t fraction = static_cast<uint32_t>(fixed & ((int64_t{1} << kEx2FractionBits) - 1));
+  const int d = kEx2Layout.offset_bits;
+  return {static_cast<int32_t>(fixed >> kEx2FractionBits),  // arithmetic shift: floor
+          {fraction >> d, fraction & ((1u << d) - 1)}};
 }
 
 }  // namespace halfpipe::ref::approx
