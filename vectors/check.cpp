@@ -1,0 +1,80 @@
+#include "vectors/check.h"
+
+#include <fmt/format.h>
+
+#include "model/ref/execute.h"
+#include "model/ref/format.h"
+
+namespace halfpipe::vectors {
+namespace {
+
+class ReferenceBackend : public Backend {
+ public:
+  std::string name() const override { return "reference"; }
+  uint32_t execute(const Uop& u, const Operands& o) override {
+    return ref::execute(u, o.a, o.b, o.c);
+  }
+};
+
+std::string operand_list(const Uop& u, const Operands& o) {
+  const uint32_t values[3] = {o.a, o.b, o.c};
+  std::string s;
+  for (int i = 0; i < operand_count(u.op); ++i) s += ' ' + format_register(u, values[i]);
+  return s;
+}
+
+}  // namespace
+
+std::unique_ptr<Backend> make_reference_backend() { return std::make_unique<ReferenceBackend>(); }
+
+bool results_match(const Uop& u, uint32_t expected, uint32_t got, NanMatch nan_match) {
+  if (nan_match == NanMatch::Exact || !is_float(u.format)) return expected == got;
+  const ref::FloatFormat& f = ref::float_format(u.format);
+  for (int lane = 0; lane < (u.packed ? 2 : 1); ++lane) {
+    const auto e = static_cast<uint16_t>(expected >> (16 * lane));
+    const auto g = static_cast<uint16_t>(got >> (16 * lane));
+    if (f.is_nan(e) ? !f.is_nan(g) : e != g) return false;
+  }
+  return true;
+}
+
+Checker::Checker(Backend& backend, std::ostream& report, NanMatch nan_match,
+                 uint64_t max_reported)
+    : backend_(backend), report_(report), nan_match_(nan_match), max_reported_(max_reported) {}
+
+void Checker::check(const std::string& file, const VectorRecord& v) {
+  uint32_t got;
+  try {
+    got = backend_.execute(v.uop, v.operands);
+  } catch (const ref::NotImplemented& e) {
+    ++counts_.unsupported;
+    if (unsupported_forms_.insert(v.form).second)
+      report_ << fmt::format("{}:{}: {}: the {} cannot evaluate this form yet ({})\n", file,
+                             v.line, v.form, backend_.name(), e.what());
+    return;
+  }
+  if (results_match(v.uop, v.expected, got, nan_match_)) {
+    ++counts_.passed;
+    return;
+  }
+  ++counts_.failed;
+  if (reported_ < max_reported_) {
+    ++reported_;
+    const std::string operands = operand_list(v.uop, v.operands);
+    report_ << fmt::format("{}:{}: mismatch: {}{}: expected {}{}, {} gives {}; reproduce: halfpipe eval {}{}\n",
+                           file, v.line, v.form, operands, format_register(v.uop, v.expected),
+                           nan_match_ == NanMatch::AnyNan ? " (any NaN for a NaN)" : "",
+                           backend_.name(), format_register(v.uop, got), v.form, operands);
+    if (reported_ == max_reported_)
+      report_ << fmt::format("(reporting stops after {} mismatches; counting goes on)\n",
+                             max_reported_);
+  }
+}
+
+std::string Checker::summary() const {
+  std::string s = fmt::format("{} passed, {} failed", counts_.passed, counts_.failed);
+  if (counts_.unsupported) s += fmt::format(", {} skipped", counts_.unsupported);
+  return s;
+}
+
+}  // namespace halfpipe::vectors

@@ -1,0 +1,63 @@
+// Replaying vectors through an execution backend (the reference now; the Verilated RTL once it
+// lands, as another Backend) and reporting mismatches the way the sweep does: each printed with
+// form, operands, expected, got and a command that reproduces it, reports stop after a limit,
+// and the run ends with one line `N passed, N failed`.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <ostream>
+#include <set>
+#include <string>
+
+#include "model/uop/uop.h"
+#include "vectors/vector_file.h"
+
+namespace halfpipe::vectors {
+
+class Backend {
+ public:
+  virtual ~Backend() = default;
+  virtual std::string name() const = 0;
+  // The result register of one instruction. May throw ref::NotImplemented.
+  virtual uint32_t execute(const Uop& u, const Operands& o) = 0;
+};
+
+// model/ref's execute().
+std::unique_ptr<Backend> make_reference_backend();
+
+// How an expected value is compared with a result.
+enum class NanMatch {
+  Exact,     // bit for bit (halfpipe vectors)
+  AnyNan,    // an expected NaN matches any NaN in that lane (TestFloat's payloads differ)
+};
+
+bool results_match(const Uop& u, uint32_t expected, uint32_t got, NanMatch nan_match);
+
+struct CheckCounts {
+  uint64_t passed = 0;
+  uint64_t failed = 0;
+  uint64_t unsupported = 0;  // the backend cannot evaluate the form (ref::NotImplemented)
+};
+
+class Checker {
+ public:
+  Checker(Backend& backend, std::ostream& report, NanMatch nan_match, uint64_t max_reported = 20);
+  // Checks one vector read from `file`; prints a report line for a mismatch (up to the limit).
+  void check(const std::string& file, const VectorRecord& v);
+  const CheckCounts& counts() const { return counts_; }
+  // The closing line: "N passed, N failed" (", N skipped" when some forms were unsupported).
+  std::string summary() const;
+  bool ok() const { return counts_.failed == 0 && counts_.unsupported == 0; }
+
+ private:
+  Backend& backend_;
+  std::ostream& report_;
+  NanMatch nan_match_;
+  uint64_t max_reported_;
+  uint64_t reported_ = 0;
+  std::set<std::string> unsupported_forms_;
+  CheckCounts counts_;
+};
+
+}  // namespace halfpipe::vectors

@@ -1,0 +1,109 @@
+#include "vectors/testfloat.h"
+
+#include <fmt/format.h>
+
+#include <stdexcept>
+
+#include "model/isa/ptx.h"
+#include "model/ref/execute.h"
+#include "vectors/exact.h"
+
+namespace halfpipe::vectors {
+
+const std::vector<TestFloatFunction>& testfloat_functions() {
+  static const std::vector<TestFloatFunction> functions = {
+      {"f16_add", "add.rn.f16"},
+      {"f16_sub", "sub.rn.f16"},
+      {"f16_mul", "mul.rn.f16"},
+      {"f16_mulAdd", "fma.rn.f16"},
+  };
+  return functions;
+}
+
+std::optional<TestFloatFunction> find_testfloat_function(const std::string& name) {
+  for (const auto& f : testfloat_functions())
+    if (name == f.name) return f;
+  return std::nullopt;
+}
+
+std::optional<TestFloatFunction> testfloat_function_for(const Uop& u) {
+  for (const auto& f : testfloat_functions())
+    if (*isa::decode_ptx(f.form).uop == u) return f;
+  return std::nullopt;
+}
+
+TestFloatReader::TestFloatReader(std::istream& in, std::string file_name,
+                                 TestFloatFunction function)
+    : lines_(in, std::move(file_name)), function_(function), uop_(*isa::decode_ptx(function.form).uop) {}
+
+bool TestFloatReader::next(VectorRecord& out) {
+  if (done_) return false;
+  std::string line;
+  static const char* const kColumns[] = {"A", "B", "C"};
+  const int n = operand_count(uop_.op);
+  while (lines_.next(line)) {
+    const auto tokens = split_tokens(line);
+    if (tokens.empty()) continue;
+    if (tokens.size() != static_cast<size_t>(n) + 2 && tokens.size() != static_cast<size_t>(n) + 1)
+      lines_.fail(fmt::format(
+          "{} lines hold {} operand{}, the result and the flags ({} values), found {}",
+          function_.name, n, n == 1 ? "" : "s", n + 2, tokens.size()));
+    std::string error;
+    uint32_t values[4] = {};
+    for (int i = 0; i <= n; ++i) {
+      const auto v = parse_hex(tokens[i], 4, error);
+      const std::string column = i == n ? "result" : std::string("operand ") + kColumns[i];
+      if (!v) lines_.fail(fmt::format("{} of {}: {}", column, function_.name, error));
+      values[i] = *v;
+    }
+    if (tokens.size() == static_cast<size_t>(n) + 2 && !parse_hex(tokens[n + 1], 2, error))
+      lines_.fail(fmt::format("flags of {}: {}", function_.name, error));
+    out.form = function_.form;
+    out.uop = uop_;
+    out.operands = {values[0], n >= 2 ? values[1] : 0, n >= 3 ? values[2] : 0};
+    out.expected = values[n];
+    out.line = lines_.line_number();
+    ++count_;
+    return true;
+  }
+  done_ = true;
+  if (count_ == 0) lines_.fail("no vectors in the file");
+  return false;
+}
+
+std::string format_testfloat_line(const Uop& u, const Operands& o, uint32_t result) {
+  const uint16_t a = static_cast<uint16_t>(o.a), b = static_cast<uint16_t>(o.b),
+                 c = static_cast<uint16_t>(o.c);
+  std::string line;
+  const uint16_t operands[3] = {a, b, c};
+  for (int i = 0; i < operand_count(u.op); ++i) line += fmt::format("{:04X} ", operands[i]);
+  const auto r = static_cast<uint16_t>(result);
+  line += fmt::format("{:04X} {:02X}\n", r, testfloat_flags(u, a, b, c, r));
+  return line;
+}
+
+void write_testfloat_file(std::ostream& out, GenerationRequest request) {
+  for (auto& f : request.forms) {
+    f = canonical_form(f);
+    if (!testfloat_function_for(*isa::decode_ptx(f).uop))
+      throw std::invalid_argument(fmt::format(
+          "'{}' has no TestFloat counterpart (only add.rn.f16, sub.rn.f16, mul.rn.f16, "
+          "fma.rn.f16)",
+          f));
+  }
+  std::string buffer;
+  for (const auto& part : request.parts()) {
+    VectorStream stream(part.uop, part.form, part.spec);
+    stream.restrict_to(part.slice);
+    for (Vector v; stream.next(v);) {
+      buffer += format_testfloat_line(part.uop, v.operands, v.expected);
+      if (buffer.size() > (1 << 16)) {
+        out << buffer;
+        buffer.clear();
+      }
+    }
+  }
+  out << buffer;
+}
+
+}  // namespace halfpipe::vectors

@@ -1,0 +1,278 @@
+#include "vectors/vector_file.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <stdexcept>
+
+#include "model/isa/ptx.h"
+#include "model/ref/execute.h"
+
+namespace halfpipe::vectors {
+
+std::string format_register(const Uop& u, uint32_t value) {
+  return u.packed ? fmt::format("0x{:08x}", value) : fmt::format("0x{:04x}", value);
+}
+
+std::string format_vector_line(std::string_view form, const Uop& u, const Operands& o,
+                               uint32_t expected) {
+  std::string line(form);
+  const uint32_t operands[3] = {o.a, o.b, o.c};
+  for (int i = 0; i < operand_count(u.op); ++i) line += ' ' + format_register(u, operands[i]);
+  line += ' ' + format_register(u, expected);
+  line += '\n';
+  return line;
+}
+
+std::vector<StreamSpec> GenerationRequest::specs() const {
+  std::vector<StreamSpec> out;
+  auto add = [&](StreamKind kind) {
+    StreamSpec s;
+    s.kind = kind;
+    s.random_count = random_count;
+    s.seed = seed;
+    s.exhaustive_c_values = exhaustive_c_values;
+    out.push_back(s);
+  };
+  if (corner) add(StreamKind::Corner);
+  if (random_count > 0) add(StreamKind::Random);
+  if (exhaustive) add(StreamKind::Exhaustive);
+  return out;
+}
+
+std::vector<GenerationRequest::Part> GenerationRequest::parts() const {
+  std::vector<Part> out;
+  uint64_t total = 0;
+  for (const auto& form : forms) {
+    const Uop u = *isa::decode_ptx(form).uop;
+    for (const auto& spec : specs()) {
+      const uint64_t n = OperandStream(u, form, spec).total();
+      out.push_back({form, u, spec, {total, total + n}});
+      total += n;
+    }
+  }
+  const Slice wanted = shard_slice(total, shard);
+  for (auto& part : out) {
+    const uint64_t first = part.slice.begin, last = part.slice.end;  // in the whole file
+    part.slice = {std::clamp(wanted.begin, first, last) - first,
+                  std::clamp(wanted.end, first, last) - first};
+  }
+  return out;
+}
+
+std::string GenerationRequest::command() const {
+  std::string cmd = "halfpipe gen";
+  for (const auto& f : forms) cmd += ' ' + f;
+  if (corner) cmd += " --corner";
+  if (random_count > 0) cmd += fmt::format(" --random {}", random_count);
+  if (exhaustive) cmd += " --exhaustive";
+  if (!exhaustive_c_values.empty()) {
+    cmd += " --c ";
+    for (size_t i = 0; i < exhaustive_c_values.size(); ++i)
+      cmd += fmt::format("{}0x{:04x}", i ? "," : "", exhaustive_c_values[i]);
+  }
+  if (random_count > 0) cmd += fmt::format(" --seed {}", seed);
+  if (shard.count != 1) cmd += fmt::format(" --shard {}/{}", shard.index, shard.count);
+  return cmd;
+}
+
+std::string canonical_form(const std::string& form) {
+  const isa::Decoded d = isa::decode_ptx(form);
+  if (!d.uop) throw std::invalid_argument(fmt::format("unknown form '{}': {}", form, d.error));
+  return isa::ptx_form(*d.uop);
+}
+
+void write_vector_file(std::ostream& out, GenerationRequest request) {
+  for (auto& f : request.forms) f = canonical_form(f);
+  const auto parts = request.parts();
+  uint64_t count = 0;
+  for (const auto& part : parts) count += part.slice.end - part.slice.begin;
+  out << fmt::format(
+      "# halfpipe vectors, format 1 (vectors/FORMAT.md): FORM A [B [C]] EXPECTED, hex\n"
+      "# generator: halfpipe-vectors {}\n"
+      "# command: {}\n"
+      "# seed: {}\n"
+      "# shard: {}/{}\n"
+      "# vectors: {}\n",
+      kGeneratorVersion, request.command(), request.seed, request.shard.index,
+      request.shard.count, count);
+  std::string buffer;
+  for (const auto& part : parts) {
+    VectorStream stream(part.uop, part.form, part.spec);
+    stream.restrict_to(part.slice);
+    try {
+      for (Vector v; stream.next(v);) {
+        buffer += format_vector_line(part.form, part.uop, v.operands, v.expected);
+        if (buffer.size() > (1 << 16)) {
+          out << buffer;
+          buffer.clear();
+        }
+      }
+    } catch (const ref::NotImplemented& e) {
+      throw ref::NotImplemented(fmt::format(
+          "{}: the reference cannot evaluate this form yet ({})", part.form, e.what()));
+    }
+  }
+  out << buffer;
+}
+
+const Uop* FormTable::find(const std::string& form, std::string& error) {
+  auto it = uops_.find(form);
+  if (it == uops_.end()) {
+    const isa::Decoded d = isa::decode_ptx(form);
+    it = uops_.emplace(form, d.uop).first;
+    if (!d.uop) errors_[form] = d.error;
+  }
+  if (!it->second) {
+    error = errors_[form];
+    return nullptr;
+  }
+  return &*it->second;
+}
+
+LineReader::LineReader(std::istream& in, std::string file_name)
+    : in_(in), file_name_(std::move(file_name)) {}
+
+void LineReader::fail(const std::string& what) const {
+  throw ParseError(fmt::format("{}:{}: {}", file_name_, std::max<uint64_t>(line_number_, 1), what));
+}
+
+bool LineReader::next(std::string& line) {
+  line.clear();
+  std::streambuf* buf = in_.rdbuf();
+  using traits = std::streambuf::traits_type;
+  int ch = buf->sbumpc();
+  if (ch == traits::eof()) return false;
+  ++line_number_;
+  bool too_long = false;
+  for (; ch != traits::eof() && ch != '\n'; ch = buf->sbumpc()) {
+    if (line.size() >= kMaxLineLength) {
+      too_long = true;  // keep reading to the end of the line, without storing it
+      continue;
+    }
+    line.push_back(static_cast<char>(ch));
+  }
+  if (too_long) fail(fmt::format("line longer than {} characters", kMaxLineLength));
+  if (!line.empty() && line.back() == '\r') line.pop_back();  // CRLF files
+  for (size_t i = 0; i < line.size(); ++i) {
+    const auto byte = static_cast<unsigned char>(line[i]);
+    if ((byte < 0x20 && byte != '\t') || byte >= 0x7F)
+      fail(fmt::format("byte 0x{:02x} in column {} is not text", byte, i + 1));
+  }
+  if (ch == traits::eof())
+    fail("truncated: the last line has no end of line (the file was cut short?)");
+  return true;
+}
+
+std::vector<std::string> split_tokens(const std::string& line) {
+  std::vector<std::string> tokens;
+  size_t i = 0;
+  while (i < line.size()) {
+    if (line[i] == '#') break;
+    if (line[i] == ' ' || line[i] == '\t') {
+      ++i;
+      continue;
+    }
+    size_t j = i;
+    while (j < line.size() && line[j] != ' ' && line[j] != '\t' && line[j] != '#') ++j;
+    tokens.push_back(line.substr(i, j - i));
+    i = j;
+  }
+  return tokens;
+}
+
+std::optional<uint32_t> parse_hex(const std::string& token, int max_digits, std::string& error) {
+  size_t start = 0;
+  if (token.size() >= 2 && token[0] == '0' && (token[1] == 'x' || token[1] == 'X')) start = 2;
+  if (start == token.size()) {
+    error = fmt::format("'{}' is not a hexadecimal number", token);
+    return std::nullopt;
+  }
+  uint64_t value = 0;
+  for (size_t i = start; i < token.size(); ++i) {
+    const char ch = token[i];
+    int digit;
+    if (ch >= '0' && ch <= '9') digit = ch - '0';
+    else if (ch >= 'a' && ch <= 'f') digit = ch - 'a' + 10;
+    else if (ch >= 'A' && ch <= 'F') digit = ch - 'A' + 10;
+    else {
+      error = fmt::format("'{}' is not a hexadecimal number", token);
+      return std::nullopt;
+    }
+    value = (value << 4) | static_cast<unsigned>(digit);
+    if (i - start >= 16) break;  // the width check below reports it
+  }
+  const size_t digits = token.size() - start;
+  if (digits > static_cast<size_t>(max_digits)) {
+    error = fmt::format("'{}' has {} hex digits, more than the {} of a {}-bit register", token,
+                        digits, max_digits, max_digits * 4);
+    return std::nullopt;
+  }
+  return static_cast<uint32_t>(value);
+}
+
+VectorReader::VectorReader(std::istream& in, std::string file_name)
+    : lines_(in, std::move(file_name)) {}
+
+void VectorReader::read_header_field(const std::string& line) {
+  static const std::string kCountField = "# vectors:";
+  if (line.compare(0, kCountField.size(), kCountField) != 0) return;
+  std::string error;
+  const auto tokens = split_tokens(line.substr(kCountField.size()));
+  uint64_t n = 0;
+  bool ok = tokens.size() == 1 && !tokens[0].empty();
+  for (char ch : ok ? tokens[0] : std::string()) {
+    if (ch < '0' || ch > '9' || n > (UINT64_MAX - 9) / 10) {
+      ok = false;
+      break;
+    }
+    n = n * 10 + static_cast<uint64_t>(ch - '0');
+  }
+  if (!ok) lines_.fail("the '# vectors:' header field is not a count");
+  declared_count_ = n;
+}
+
+bool VectorReader::next(VectorRecord& out) {
+  if (done_) return false;
+  std::string line;
+  static const char* const kColumns[] = {"A", "B", "C"};
+  while (lines_.next(line)) {
+    const auto tokens = split_tokens(line);
+    if (tokens.empty()) {
+      const auto first = line.find_first_not_of(" \t");
+      if (first != std::string::npos && line[first] == '#') read_header_field(line.substr(first));
+      continue;
+    }
+    std::string error;
+    const Uop* u = forms_.find(tokens[0], error);
+    if (!u) lines_.fail(fmt::format("unknown form '{}': {}", tokens[0], error));
+    const int n = operand_count(u->op);
+    if (tokens.size() != static_cast<size_t>(n) + 2)
+      lines_.fail(fmt::format("{} takes {} operand{} and the expected result ({} values), found {}",
+                              tokens[0], n, n == 1 ? "" : "s", n + 1, tokens.size() - 1));
+    const int digits = u->packed ? 8 : 4;
+    uint32_t values[4] = {};
+    for (int i = 0; i <= n; ++i) {
+      const auto v = parse_hex(tokens[i + 1], digits, error);
+      const std::string column = i == n ? "expected result" : std::string("operand ") + kColumns[i];
+      if (!v) lines_.fail(fmt::format("{} of {}: {}", column, tokens[0], error));
+      values[i] = *v;
+    }
+    out.form = tokens[0];
+    out.uop = *u;
+    out.operands = {values[0], n >= 2 ? values[1] : 0, n >= 3 ? values[2] : 0};
+    out.expected = values[n];
+    out.line = lines_.line_number();
+    ++count_;
+    return true;
+  }
+  done_ = true;
+  if (declared_count_ && *declared_count_ != count_)
+    lines_.fail(fmt::format("{}the header declares {} vectors, the file holds {}",
+                            count_ < *declared_count_ ? "truncated: " : "", *declared_count_,
+                            count_));
+  if (count_ == 0) lines_.fail("no vectors in the file");
+  return false;
+}
+
+}  // namespace halfpipe::vectors

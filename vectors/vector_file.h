@@ -1,0 +1,136 @@
+// The halfpipe vector file (vectors/FORMAT.md): '#' header lines, then one vector per line,
+// `FORM A [B [C]] EXPECTED`, hex. Dropping the last column gives `halfpipe eval --batch` input.
+#pragma once
+
+#include <cstdint>
+#include <istream>
+#include <map>
+#include <optional>
+#include <ostream>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "model/uop/uop.h"
+#include "vectors/stream.h"
+
+namespace halfpipe::vectors {
+
+// Longest line a reader accepts, in bytes (without the end of line).
+inline constexpr size_t kMaxLineLength = 4096;
+
+// A malformed input: what() is "FILE:LINE: <what is wrong>".
+class ParseError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+// `0x` + lowercase hex, 4 digits for a scalar form, 8 for a packed one (eval's convention).
+std::string format_register(const Uop& u, uint32_t value);
+
+// One vector line, with its end of line.
+std::string format_vector_line(std::string_view form, const Uop& u, const Operands& o,
+                               uint32_t expected);
+
+// What `halfpipe gen` was asked for: everything needed to regenerate a file, written in its
+// header.
+struct GenerationRequest {
+  std::vector<std::string> forms;  // canonical spellings
+  bool corner = false;
+  uint64_t random_count = 0;  // 0: no random stream
+  bool exhaustive = false;
+  uint64_t seed = kDefaultSeed;
+  Shard shard{};
+  std::vector<uint16_t> exhaustive_c_values;
+
+  // The streams of each form, in file order: corner, random, exhaustive; unsharded.
+  std::vector<StreamSpec> specs() const;
+  // Each (form, stream) of the file in order, narrowed to the shard: the shard is taken over
+  // the file's whole sequence of vectors, so shards 1..N concatenated give the unsharded file.
+  // The forms must be canonical.
+  struct Part {
+    std::string form;
+    Uop uop;
+    StreamSpec spec;
+    Slice slice;  // within that stream
+  };
+  std::vector<Part> parts() const;
+  // The `halfpipe gen ...` command line that reproduces the file.
+  std::string command() const;
+};
+
+// Resolves and canonicalises the forms, then writes the header and every vector. Throws
+// std::invalid_argument for an illegal form and ref::NotImplemented (naming the form) for one
+// the reference cannot evaluate yet; the caller discards the partial output.
+void write_vector_file(std::ostream& out, GenerationRequest request);
+
+// The canonical spelling of a form as written (decode_ptx then ptx_form); throws
+// std::invalid_argument with the decoder's message for an illegal one.
+std::string canonical_form(const std::string& form);
+
+// Resolves form names to Uops once each (names as written, any modifier order).
+class FormTable {
+ public:
+  // The Uop of `form`, or nullopt with `error` set (the decoder's message).
+  const Uop* find(const std::string& form, std::string& error);
+
+ private:
+  std::map<std::string, std::optional<Uop>> uops_;
+  std::map<std::string, std::string> errors_;
+};
+
+// Reads lines with a bounded length, telling comment, blank and content lines apart and
+// reporting truncation (a last line without an end of line).
+class LineReader {
+ public:
+  LineReader(std::istream& in, std::string file_name);
+  // The next line without its end of line; false at the end of the input. Throws ParseError
+  // for a line longer than kMaxLineLength, a byte that is not printable text, or a last line
+  // that is cut short (no end of line).
+  bool next(std::string& line);
+  uint64_t line_number() const { return line_number_; }
+  const std::string& file_name() const { return file_name_; }
+  [[noreturn]] void fail(const std::string& what) const;
+
+ private:
+  std::istream& in_;
+  std::string file_name_;
+  uint64_t line_number_ = 0;
+};
+
+// Splits a line into whitespace-separated tokens, dropping a '#' comment.
+std::vector<std::string> split_tokens(const std::string& line);
+
+// Parses a hex register value of at most `max_digits` digits ("0x" optional, either case);
+// returns nullopt with `error` describing the problem.
+std::optional<uint32_t> parse_hex(const std::string& token, int max_digits, std::string& error);
+
+struct VectorRecord {
+  std::string form;
+  Uop uop;
+  Operands operands;
+  uint32_t expected = 0;
+  uint64_t line = 0;
+};
+
+// Reads a halfpipe vector file. Every problem throws ParseError naming the file and line: a
+// malformed line, an unknown or illegal form, a wrong operand count or width, an overlong line,
+// a truncated file (last line without end of line, or fewer vectors than the header's
+// `# vectors:` count), a file with no vectors.
+class VectorReader {
+ public:
+  VectorReader(std::istream& in, std::string file_name);
+  bool next(VectorRecord& out);
+  const std::string& file_name() const { return lines_.file_name(); }
+
+ private:
+  void read_header_field(const std::string& line);
+
+  LineReader lines_;
+  FormTable forms_;
+  std::optional<uint64_t> declared_count_;
+  uint64_t count_ = 0;
+  bool done_ = false;
+};
+
+}  // namespace halfpipe::vectors
