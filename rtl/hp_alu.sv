@@ -3,7 +3,8 @@
 // every op (fma included) has a fixed latency of Depth cycles and one Uop per cycle.
 //
 //   stage 0        the accepted Uop, operands, tag and lane mask
-//   operate        unpack/classify, add/sub/mul/fma datapath, min/max, sign ops  (hp_lane_operate)
+//   operate        unpack/classify, add/sub/mul/fma datapath, min/max, sign ops,
+//                  tanh/ex2 table + interpolation                               (hp_lane_operate)
 //   [register]     when Depth >= 3
 //   round          the one rounding stage                                       (hp_round)
 //   [register]     when Depth >= 4
@@ -14,7 +15,11 @@
 module hp_alu #(
   parameter int unsigned Lanes = 2,
   parameter int unsigned Depth = 4,
-  parameter int unsigned TagWidth = 8
+  parameter int unsigned TagWidth = 8,
+  // The tanh/ex2 tables, shared with the reference; relative to the working directory of the
+  // simulator or synthesis tool unless given as absolute paths (rtl/CMakeLists.txt does).
+  parameter TanhMemFile = "model/ref/approx/tanh.mem",
+  parameter Ex2MemFile = "model/ref/approx/ex2.mem"
 ) (
   input  logic                            clk_i,
   input  logic                            rst_ni,
@@ -109,7 +114,10 @@ module hp_alu #(
     logic signed [ExpWidth-1:0] exp;
     logic [ExactWidth-1:0]      sig;
 
-    hp_lane_operate u_lane_operate (
+    hp_lane_operate #(
+      .TanhMemFile(TanhMemFile),
+      .Ex2MemFile (Ex2MemFile)
+    ) u_lane_operate (
       .op_i          (op),
       .bf16_i        (bf16),
       .ftz_i         (ftz),

@@ -1,8 +1,12 @@
 // The first half of one lane: unpack and classify the operands (with the input flush of S7),
-// then the operation units: the shared add/sub/mul/fma datapath, min/max and the sign ops.
-// Its result is either final (bypass) or an exact value for the rounding stage; oob_hit_o
+// then the operation units: the shared add/sub/mul/fma datapath, min/max, the sign ops and
+// the table + interpolation unit of tanh/ex2. Its result is either final (bypass) or an exact
+// value for the rounding stage; oob_hit_o
 // carries S14's decision, taken on the raw operands, to the post-processor.
-module hp_lane_operate (
+module hp_lane_operate #(
+  parameter TanhMemFile = "model/ref/approx/tanh.mem",
+  parameter Ex2MemFile = "model/ref/approx/ex2.mem"
+) (
   input  logic [hp_uop_pkg::OpWidth-1:0]            op_i,
   input  logic                                      bf16_i,
   input  logic                                      ftz_i,
@@ -46,8 +50,10 @@ module hp_lane_operate (
     );
   end
 
-  logic        arith_special;
-  logic [15:0] arith_special_value, minmax_value, sign_op_value;
+  logic                       arith_special, arith_sign, arith_sticky;
+  logic [15:0]                arith_special_value, minmax_value, sign_op_value;
+  logic signed [ExpWidth-1:0] arith_exp;
+  logic [hp_format_pkg::ExactWidth-1:0] arith_sig;
 
   hp_fma_core u_fma_core (
     .bf16_i,
@@ -60,10 +66,10 @@ module hp_lane_operate (
     .nan_i          (nan),
     .special_o      (arith_special),
     .special_value_o(arith_special_value),
-    .exact_sign_o   (sign_o),
-    .exact_exp_o    (exp_o),
-    .exact_sig_o    (sig_o),
-    .exact_sticky_o (sticky_o)
+    .exact_sign_o   (arith_sign),
+    .exact_exp_o    (arith_exp),
+    .exact_sig_o    (arith_sig),
+    .exact_sticky_o (arith_sticky)
   );
 
   hp_minmax u_minmax (
@@ -83,15 +89,42 @@ module hp_lane_operate (
     .result_o(sign_op_value)
   );
 
-  // The slot of the table + interpolation unit (tanh.approx, ex2.approx): not built yet.
-  logic [15:0] approx_value;
-  assign approx_value = 16'h0000;
+  logic                       approx_special, approx_sign, approx_sticky;
+  logic [15:0]                approx_special_value;
+  logic signed [ExpWidth-1:0] approx_exp;
+  logic [hp_format_pkg::ExactWidth-1:0] approx_sig;
+
+  hp_approx #(
+    .TanhMemFile(TanhMemFile),
+    .Ex2MemFile (Ex2MemFile)
+  ) u_approx (
+    .ex2_i          (op_i == hp_uop_pkg::OpEx2),
+    .bf16_i,
+    .a_i            (flushed[0 +: 16]),
+    .sign_i         (sign[0]),
+    .exp_i          (exp[0 +: ExpWidth]),
+    .sig_i          (sig[0 +: SigWidth]),
+    .zero_i         (zero[0]),
+    .inf_i          (inf[0]),
+    .nan_i          (nan[0]),
+    .special_o      (approx_special),
+    .special_value_o(approx_special_value),
+    .exact_sign_o   (approx_sign),
+    .exact_exp_o    (approx_exp),
+    .exact_sig_o    (approx_sig),
+    .exact_sticky_o (approx_sticky)
+  );
 
   logic unused_flushed_c;
   assign unused_flushed_c = ^flushed[47:32];
 
   always_comb begin
     oob_hit_o = oob_i && (hp_policy_pkg::is_oob_nan(a_i) || hp_policy_pkg::is_oob_nan(b_i));
+    if (op_i == hp_uop_pkg::OpTanh || op_i == hp_uop_pkg::OpEx2) begin
+      {sign_o, exp_o, sig_o, sticky_o} = {approx_sign, approx_exp, approx_sig, approx_sticky};
+    end else begin
+      {sign_o, exp_o, sig_o, sticky_o} = {arith_sign, arith_exp, arith_sig, arith_sticky};
+    end
     unique case (op_i)
       hp_uop_pkg::OpMin, hp_uop_pkg::OpMax: begin
         bypass_o       = 1'b1;
@@ -102,8 +135,8 @@ module hp_lane_operate (
         bypass_value_o = sign_op_value;
       end
       hp_uop_pkg::OpTanh, hp_uop_pkg::OpEx2: begin
-        bypass_o       = 1'b1;
-        bypass_value_o = approx_value;
+        bypass_o       = approx_special;
+        bypass_value_o = approx_special_value;
       end
       default: begin  // add, sub, mul, fma
         bypass_o       = arith_special;

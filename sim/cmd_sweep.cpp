@@ -32,6 +32,8 @@ namespace {
 struct SweepOptions {
   std::vector<std::string> forms;
   bool all = false;
+  bool scalar_only = false;
+  int arity = 0;
   bool corner = false;
   uint64_t random = 0;
   uint64_t seed = 1;
@@ -45,9 +47,6 @@ struct SweepOptions {
   bool bare = false;
   uint64_t bare_cycles = 2'000'000;
 };
-
-// The table + interpolation unit is not in the RTL yet (rtl/README.md).
-bool rtl_executes(const Uop& u) { return u.op != Op::Tanh && u.op != Op::Ex2; }
 
 // "0x3c00" or "3c00" -> 0x3c00; nullopt unless it is a 16-bit hexadecimal number.
 std::optional<uint16_t> parse_hex16(std::string text) {
@@ -83,15 +82,12 @@ struct UsageError : std::runtime_error {
 int run(const SweepOptions& o) {
   std::vector<std::string> forms = o.forms;
   if (o.all) {
-    int skipped = 0;
     for (const auto& form : isa::legal_ptx_forms()) {
       const auto d = isa::decode_ptx(form);
-      if (d.uop && rtl_executes(*d.uop)) forms.push_back(form);
-      else ++skipped;
-    }
-    if (skipped) {
-      std::cerr << fmt::format("halfpipe sweep: note: {} tanh.approx/ex2.approx forms skipped: the "
-                               "RTL's table unit is not built yet\n", skipped);
+      if (!d.uop) continue;
+      if (o.scalar_only && d.uop->packed) continue;
+      if (o.arity && operand_count(d.uop->op) != o.arity) continue;
+      forms.push_back(form);
     }
   }
   if (forms.empty()) throw UsageError("no form given (name PTX forms, or --all)");
@@ -140,9 +136,6 @@ int run(const SweepOptions& o) {
     const auto decoded = isa::decode_ptx(form);
     if (!decoded.uop) throw UsageError(fmt::format("'{}': {}", form, decoded.error));
     const Uop& u = *decoded.uop;
-    if (!rtl_executes(u)) {
-      throw UsageError(fmt::format("'{}': the RTL's tanh/ex2 table unit is not built yet", form));
-    }
     std::vector<std::unique_ptr<tb::VectorStream>> parts;
     if (!explicit_vectors.empty()) parts.push_back(tb::list_stream(explicit_vectors));
     if (o.corner) parts.push_back(tb::corner_stream(u));
@@ -184,7 +177,13 @@ void add_sweep_command(CLI::App& app) {
   auto options = std::make_shared<SweepOptions>();
   CLI::App* sweep = app.add_subcommand("sweep", "sweep the Verilated RTL against the reference");
   sweep->add_option("forms", options->forms, "PTX forms, e.g. add.rn.f16 fma.rn.relu.bf16x2");
-  sweep->add_flag("--all", options->all, "every legal PTX form the RTL executes");
+  sweep->add_flag("--all", options->all, "every legal PTX form");
+  sweep->add_flag("--scalar", options->scalar_only,
+                  "with --all: scalar forms only (a packed form computes each lane as its scalar "
+                  "form does, S2)");
+  sweep->add_option("--operands", options->arity,
+                    "with --all: only forms reading this many operands (1, 2 or 3)")
+      ->check(CLI::Range(1, 3));
   sweep->add_flag("--corner", options->corner, "every combination of the format's corner values");
   sweep->add_option("--random", options->random, "this many seeded random operand sets per form");
   sweep->add_option("--seed", options->seed, "seed of the random operands and traffic (default 1)");
