@@ -1,0 +1,105 @@
+#include "model/sc/config.h"
+
+#include <algorithm>
+#include <charconv>
+
+namespace halfpipe::sc {
+namespace {
+
+constexpr std::array<const char*, kFamilyCount> kFamilyNames{"arith", "minmax", "sign",
+                                                             "transcendental"};
+// Generous bounds: they only keep a typo from allocating a line of a billion stages.
+constexpr int kMaxLatency = 4096;
+constexpr int kMaxInterval = 4096;
+constexpr int kMaxIssueWidth = 64;
+constexpr int kMaxQueue = 1 << 20;
+
+}  // namespace
+
+OpFamily family_of(Op op) {
+  switch (op) {
+    case Op::Add:
+    case Op::Sub:
+    case Op::Mul:
+    case Op::Fma:
+      return OpFamily::Arith;
+    case Op::Min:
+    case Op::Max:
+      return OpFamily::MinMax;
+    case Op::Neg:
+    case Op::Abs:
+      return OpFamily::Sign;
+    case Op::Tanh:
+    case Op::Ex2:
+      return OpFamily::Transcendental;
+  }
+  return OpFamily::Arith;  // unreachable for a valid Op
+}
+
+const char* family_name(OpFamily family) { return kFamilyNames[static_cast<int>(family)]; }
+
+std::optional<OpFamily> parse_family(std::string_view name) {
+  for (int i = 0; i < kFamilyCount; ++i)
+    if (name == kFamilyNames[i]) return static_cast<OpFamily>(i);
+  return std::nullopt;
+}
+
+std::string family_names() {
+  std::string names;
+  for (const char* name : kFamilyNames) names += (names.empty() ? "" : ", ") + std::string(name);
+  return names;
+}
+
+int PipelineConfig::max_latency() const { return *std::max_element(latency.begin(), latency.end()); }
+
+PipelineConfig rtl_configuration(int lanes, int depth) {
+  PipelineConfig config;
+  config.lanes = lanes;
+  config.latency.fill(depth);
+  return config;
+}
+
+std::string validate(const PipelineConfig& c) {
+  auto out_of_range = [](const char* what, int value, int lo, int hi) {
+    return std::string(what) + " is " + std::to_string(value) + ", must be " + std::to_string(lo) +
+           ".." + std::to_string(hi);
+  };
+  if (c.lanes < 1 || c.lanes > kMaxLanes) return out_of_range("lane count", c.lanes, 1, kMaxLanes);
+  for (int f = 0; f < kFamilyCount; ++f)
+    if (c.latency[f] < 1 || c.latency[f] > kMaxLatency)
+      return out_of_range((std::string(kFamilyNames[f]) + " latency").c_str(), c.latency[f], 1,
+                          kMaxLatency);
+  if (c.initiation_interval < 1 || c.initiation_interval > kMaxInterval)
+    return out_of_range("initiation interval", c.initiation_interval, 1, kMaxInterval);
+  if (c.issue_width < 1 || c.issue_width > kMaxIssueWidth)
+    return out_of_range("issue width", c.issue_width, 1, kMaxIssueWidth);
+  if (c.output_queue < 0 || c.output_queue > kMaxQueue)
+    return out_of_range("output queue depth", c.output_queue, 0, kMaxQueue);
+  return {};
+}
+
+std::string apply_latency_setting(PipelineConfig& config, std::string_view setting) {
+  const auto eq = setting.find('=');
+  if (eq == std::string_view::npos)
+    return "latency setting '" + std::string(setting) + "' is not FAMILY=N";
+  const std::string_view name = setting.substr(0, eq);
+  const std::string_view digits = setting.substr(eq + 1);
+  int cycles = 0;
+  const auto [end, ec] = std::from_chars(digits.data(), digits.data() + digits.size(), cycles);
+  if (digits.empty() || ec != std::errc() || end != digits.data() + digits.size() || cycles < 1 ||
+      cycles > kMaxLatency)
+    return "latency setting '" + std::string(setting) + "': '" + std::string(digits) +
+           "' is not a cycle count 1.." + std::to_string(kMaxLatency);
+  if (name == "all") {
+    config.latency.fill(cycles);
+    return {};
+  }
+  const auto family = parse_family(name);
+  if (!family)
+    return "latency setting '" + std::string(setting) + "': unknown family '" + std::string(name) +
+           "' (families: " + family_names() + ", or all)";
+  config.latency[static_cast<int>(*family)] = cycles;
+  return {};
+}
+
+}  // namespace halfpipe::sc
