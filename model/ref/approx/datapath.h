@@ -83,10 +83,10 @@ constexpr int64_t evaluate(const Layout& l, const Coefficients& c, uint32_t d) {
 }
 
 // The two tables. Widths are those the generator (tablegen.cpp) needs for the coefficients it
-// fits; it refuses to write a table whose coefficients do not fit. The segment counts are the
-// cheapest found that keep every result of both formats within 1 ulp of the correctly rounded
-// one with more than 99.9% correctly rounded; halving them breaks the 1-ulp target, doubling
-// them (and Y = 24) buys the last few dozen correctly rounded f16 results (README.md, "Cost").
+// fits; it refuses to write a table whose coefficients do not fit. The sizes are the cheapest
+// found that keep every result of both formats within 1 ulp of the correctly rounded one with
+// all but 13 of the 2 x 63,488 finite f16 results correctly rounded (bf16: all); halving the
+// segments breaks the 1-ulp target, doubling them leaves one miss (README.md, "Cost").
 //
 // ex2: y ~ 2^f for f = (i * 2^D + d) / 2^22 in [0, 1), x rounded to 22 fraction bits;
 // y in [1, 2] with Y fraction bits.
