@@ -10,6 +10,8 @@ depth=${HP_DEPTH:-4}
 sources=$(sed -n 's|^ *${CMAKE_CURRENT_SOURCE_DIR}/\(hp_[a-z0-9_]*\.sv\)$|\1|p' "$rtl/CMakeLists.txt")
 lanes_list=("$@")
 ((${#lanes_list[@]})) || lanes_list=(2 4 8)
+# From the repository root, where hp_alu's default table paths (model/ref/approx/*.mem) resolve.
+cd "$rtl/.."
 log=$(mktemp)
 trap 'rm -f "$log"' EXIT
 for lanes in "${lanes_list[@]}"; do

@@ -43,7 +43,7 @@ struct SweepOptions {
   int depth = 4;
   std::vector<std::string> vectors;
   std::string c_values;
-  double stall = 1.0 / 16;
+  double stall = 1.0 / 32;
   bool bare = false;
   uint64_t bare_cycles = 2'000'000;
 };
@@ -151,9 +151,11 @@ int run(const SweepOptions& o) {
 
   auto dut = tb::make_dut(o.lanes, o.depth, 0);
   if (o.bare) {
-    const double rate = tb::bare_lane_ops_per_second(*dut, plans.front().uop, o.bare_cycles);
-    std::cout << fmt::format("bare model, Lanes={} Depth={}: {:.3f} M lane-ops/s ({} cycles, "
-                             "constant inputs)\n", o.lanes, o.depth, rate / 1e6, o.bare_cycles);
+    const tb::Throughput t = tb::bare_throughput(*dut, plans.front().uop, o.bare_cycles);
+    std::cout << fmt::format("bare model {} Lanes={} Depth={}: {:.3f} M lane-ops/s per CPU second "
+                             "({:.3f} M per wall second; {} cycles, constant inputs)\n",
+                             plans.front().form, o.lanes, o.depth, t.per_cpu_second / 1e6,
+                             t.per_second / 1e6, o.bare_cycles);
     return 0;
   }
 
@@ -165,10 +167,12 @@ int run(const SweepOptions& o) {
   if (o.depth != 4) settings.reproduce_options += fmt::format(" --depth {}", o.depth);
   const tb::SweepTotals t = tb::run_sweep(*dut, plans, settings, std::cout);
   if (t.stopped_early) std::cout << "stopped after the first mismatches\n";
-  std::cerr << fmt::format("{} lane results in {:.2f} s: {:.3f} M lane-ops/s (Lanes={}, {} cycles)\n",
-                           t.passed + t.failed, t.seconds,
-                           (t.passed + t.failed) / (t.seconds > 0 ? t.seconds : 1) / 1e6, o.lanes,
-                           t.cycles);
+  const double results = static_cast<double>(t.passed + t.failed);
+  std::cerr << fmt::format("{} lane results in {:.2f} s ({:.2f} s CPU): {:.3f} M lane-ops/s per CPU "
+                           "second, {:.3f} M per wall second (Lanes={}, {} cycles)\n",
+                           t.passed + t.failed, t.seconds, t.cpu_seconds,
+                           results / (t.cpu_seconds > 0 ? t.cpu_seconds : 1) / 1e6,
+                           results / (t.seconds > 0 ? t.seconds : 1) / 1e6, o.lanes, t.cycles);
   std::cout << fmt::format("{} passed, {} failed\n", t.passed, t.failed);
   return t.failed == 0 && !t.stopped_early ? 0 : 1;
 }

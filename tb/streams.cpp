@@ -1,5 +1,6 @@
 #include "tb/streams.h"
 
+#include <algorithm>
 #include <utility>
 
 #include "model/ref/format.h"
@@ -38,6 +39,12 @@ class CornerStream final : public VectorStream {
   uint64_t size_;
 };
 
+// Leaf streams fill a beat through their own at(), which the compiler inlines.
+#define HALFPIPE_LEAF_FILL(Class)                                               \
+  void fill(uint64_t index, size_t count, Operands* out) const override {       \
+    for (size_t i = 0; i < count; ++i) out[i] = Class::at(index + i);           \
+  }
+
 class RandomStream final : public VectorStream {
  public:
   RandomStream(const Uop& u, uint64_t count, uint64_t seed)
@@ -45,6 +52,7 @@ class RandomStream final : public VectorStream {
         arity_(operand_count(u.op)), count_(count), seed_(mix(seed)) {}
   uint64_t size() const override { return count_; }
 
+  HALFPIPE_LEAF_FILL(RandomStream)
   Operands at(uint64_t index) const override {
     const uint64_t r = mix(seed_ ^ mix(index));
     const uint64_t s = mix(r);
@@ -98,6 +106,7 @@ class ExhaustiveStream final : public VectorStream {
     if (arity_ == 2) return uint64_t{1} << 32;
     return (uint64_t{1} << 32) * c_values_.size();
   }
+  HALFPIPE_LEAF_FILL(ExhaustiveStream)
   Operands at(uint64_t index) const override {
     if (arity_ == 1) return {static_cast<uint16_t>(index), 0, 0};
     // a is the slow index, so a slice covers whole rows of a and reads in order.
@@ -127,6 +136,9 @@ class SliceStream final : public VectorStream {
       : inner_(std::move(inner)), begin_(begin), end_(end) {}
   uint64_t size() const override { return end_ - begin_; }
   Operands at(uint64_t index) const override { return inner_->at(begin_ + index); }
+  void fill(uint64_t index, size_t count, Operands* out) const override {
+    inner_->fill(begin_ + index, count, out);
+  }
 
  private:
   std::unique_ptr<VectorStream> inner_;
@@ -145,6 +157,21 @@ class ConcatStream final : public VectorStream {
       index -= p->size();
     }
     return {};
+  }
+  void fill(uint64_t index, size_t count, Operands* out) const override {
+    for (const auto& p : parts_) {
+      const uint64_t size = p->size();
+      if (index < size) {
+        const size_t here = static_cast<size_t>(std::min<uint64_t>(count, size - index));
+        p->fill(index, here, out);
+        out += here;
+        count -= here;
+        index = 0;
+        if (count == 0) return;
+      } else {
+        index -= size;
+      }
+    }
   }
 
  private:

@@ -24,6 +24,10 @@ class VectorStream {
   virtual ~VectorStream() = default;
   virtual uint64_t size() const = 0;
   virtual Operands at(uint64_t index) const = 0;
+  // Vectors [index, index + count) into out: one virtual call per beat instead of per lane.
+  virtual void fill(uint64_t index, size_t count, Operands* out) const {
+    for (size_t i = 0; i < count; ++i) out[i] = at(index + i);
+  }
 };
 
 // Every combination of corner values for the op's operands (|corners|^operand_count).

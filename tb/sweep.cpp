@@ -1,7 +1,9 @@
 #include "tb/sweep.h"
 
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
+#include <ctime>
 #include <ostream>
 
 #include <fmt/format.h>
@@ -94,6 +96,7 @@ SweepTotals run_sweep(Dut& dut, std::vector<SweepPlan>& plans, const SweepSettin
   TrafficRandom random(settings.seed);
   const auto threshold = static_cast<uint32_t>(settings.stall_probability * 65536.0);
   const auto start = Clock::now();
+  const std::clock_t cpu_start = std::clock();
   auto last_progress = start;
   uint64_t issued_vectors = 0;
 
@@ -129,14 +132,16 @@ SweepTotals run_sweep(Dut& dut, std::vector<SweepPlan>& plans, const SweepSettin
       expected.tag = next_tag;
       expected.plan = static_cast<int>(plan_index);
       const uint64_t size = plan.stream->size();
+      const int filled = static_cast<int>(std::min<uint64_t>(lanes, size - next_vector));
+      plan.stream->fill(next_vector, static_cast<size_t>(filled), expected.operands.data());
+      next_vector += static_cast<uint64_t>(filled);
       for (int lane = 0; lane < lanes; ++lane) {
-        if (next_vector < size) {
-          const Operands ops = plan.stream->at(next_vector++);
+        if (lane < filled) {
+          const Operands ops = expected.operands[lane];
           beat.a[lane] = ops[0];
           beat.b[lane] = ops[1];
           beat.c[lane] = ops[2];
           beat.lane_mask |= 1u << lane;
-          expected.operands[lane] = ops;
           expected.result[lane] = ref::execute_lane(plan.uop, ops[0], ops[1], ops[2]);
           ++issued_vectors;
         } else {  // the stream ran out mid-beat: the lane is off and must read zero
@@ -190,12 +195,13 @@ SweepTotals run_sweep(Dut& dut, std::vector<SweepPlan>& plans, const SweepSettin
   if (settings.progress) std::fprintf(stderr, "\r\033[K");
 
   totals.seconds = std::chrono::duration<double>(Clock::now() - start).count();
+  totals.cpu_seconds = static_cast<double>(std::clock() - cpu_start) / CLOCKS_PER_SEC;
   totals.passed = scoreboard.passed();
   totals.failed += scoreboard.failed();
   return totals;
 }
 
-double bare_lane_ops_per_second(Dut& dut, const Uop& u, uint64_t cycles) {
+Throughput bare_throughput(Dut& dut, const Uop& u, uint64_t cycles) {
   InBeat beat;
   beat.uop_word = encode(u);
   beat.lane_mask = (1u << dut.lanes()) - 1;
@@ -206,9 +212,12 @@ double bare_lane_ops_per_second(Dut& dut, const Uop& u, uint64_t cycles) {
   }
   OutBeat out;
   const auto start = Clock::now();
+  const std::clock_t cpu_start = std::clock();
   for (uint64_t i = 0; i < cycles; ++i) dut.cycle(true, beat, true, out);
   const double seconds = std::chrono::duration<double>(Clock::now() - start).count();
-  return static_cast<double>(cycles) * dut.lanes() / seconds;
+  const double cpu_seconds = static_cast<double>(std::clock() - cpu_start) / CLOCKS_PER_SEC;
+  const double lane_ops = static_cast<double>(cycles) * dut.lanes();
+  return {lane_ops / seconds, lane_ops / cpu_seconds};
 }
 
 }  // namespace halfpipe::tb

@@ -22,7 +22,7 @@ struct SweepPlan {
 
 struct SweepSettings {
   uint64_t seed = 1;               // of the traffic: back-pressure and gaps
-  double stall_probability = 1.0 / 16;  // per cycle: out_ready_i low; and, apart, an input gap
+  double stall_probability = 1.0 / 32;  // per cycle: out_ready_i low; and, apart, an input gap
   int max_mismatches = 20;         // stop after this many
   bool progress = false;           // a progress line (rate, ETA) on stderr
   std::string reproduce_options;   // appended to reproduce commands, e.g. " --lanes 4"
@@ -33,6 +33,7 @@ struct SweepTotals {
   uint64_t failed = 0;  // lane results that differ, plus tag/mask/protocol failures
   uint64_t cycles = 0;
   double seconds = 0;
+  double cpu_seconds = 0;  // of this process: the fair measure on a shared machine
   bool stopped_early = false;  // at max_mismatches
 };
 
@@ -41,9 +42,14 @@ struct SweepTotals {
 SweepTotals run_sweep(Dut& dut, std::vector<SweepPlan>& plans, const SweepSettings& settings,
                       std::ostream& report);
 
+struct Throughput {
+  double per_second = 0;      // lane operations per wall-clock second
+  double per_cpu_second = 0;  // per second of this process's CPU time
+};
+
 // The benchmark baseline: the bare model clocked `cycles` times with one constant input beat on
-// every lane and no back-pressure, nothing checked. Returns lane operations per second.
-double bare_lane_ops_per_second(Dut& dut, const Uop& u, uint64_t cycles);
+// every lane and no back-pressure, nothing checked.
+Throughput bare_throughput(Dut& dut, const Uop& u, uint64_t cycles);
 
 // "0x3c00"
 std::string hex16(uint32_t v);
