@@ -8,8 +8,10 @@
 #include <fstream>
 #include <sstream>
 #include <string>
+#include <vector>
 
 #include "model/ref/approx/datapath.h"
+#include "model/ref/approx/tables.h"
 
 namespace halfpipe {
 namespace {
@@ -40,6 +42,28 @@ TEST_CASE("S19: regenerating the approximation tables reproduces the checked-in 
           read_file(std::filesystem::path(HALFPIPE_SOURCE_DIR) / "model/ref/approx" / name));
   }
   std::filesystem::remove_all(out);
+}
+
+// The entries of a .mem file as $readmemh reads them: `//` lines skipped, one hex word a line.
+std::vector<uint64_t> mem_entries(const std::string& name) {
+  std::istringstream lines(
+      read_file(std::filesystem::path(HALFPIPE_SOURCE_DIR) / "model/ref/approx" / name));
+  std::vector<uint64_t> entries;
+  for (std::string line; std::getline(lines, line);) {
+    if (line.rfind("//", 0) == 0 || line.empty()) continue;
+    entries.push_back(std::stoull(line, nullptr, 16));
+  }
+  return entries;
+}
+
+TEST_CASE("S19: the reference evaluates exactly the entries of the checked-in .mem files",
+          "[approx][tables]") {
+  const std::vector<uint64_t> tanh(std::begin(approx::kTanhTable), std::end(approx::kTanhTable));
+  const std::vector<uint64_t> ex2(std::begin(approx::kEx2Table), std::end(approx::kEx2Table));
+  CHECK(mem_entries("tanh.mem") == tanh);
+  CHECK(mem_entries("ex2.mem") == ex2);
+  CHECK(tanh.size() == static_cast<size_t>(approx::kTanhLayout.entries));
+  CHECK(ex2.size() == static_cast<size_t>(approx::kEx2Layout.entries));
 }
 
 TEST_CASE("Table entries pack {c2, c1, c0} MSB first, c1 and c2 in two's complement",
