@@ -171,6 +171,19 @@ std::vector<std::vector<std::string>> Coverage::unreachable_bins() const {
   return out;
 }
 
+std::string Coverage::summary() const {
+  uint64_t reachable = 0;
+  for (const auto& [form, fc] : forms_) {
+    uint64_t per_lane = static_cast<uint64_t>(operand_count(fc.uop.op)) * kOperandClassCount;
+    for (int k = 0; k < kResultBinCount; ++k)
+      per_lane += !unreachable_reason(fc.uop, static_cast<ResultBin>(k));
+    reachable += per_lane * (fc.uop.packed ? 2 : 1);
+  }
+  const uint64_t empty = empty_reachable_bins().size();
+  return fmt::format("coverage: {} vectors, {} of {} reachable bins hit, {} empty", vectors_,
+                     reachable - empty, reachable, empty);
+}
+
 void Coverage::print(std::ostream& out) const {
   out << fmt::format("coverage: {} vectors, {} forms\n", vectors_, forms_.size());
   // Header: the operand classes, then the result bins.

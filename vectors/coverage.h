@@ -60,6 +60,9 @@ class Coverage {
   // The hit table, one row per form, lane and slot (a, b, c, result), then the empty bins and
   // the unreachable ones with their reasons.
   void print(std::ostream& out) const;
+  // One line for the end of a sweep or co-simulation: "coverage: V vectors, H of R reachable
+  // bins hit, E empty".
+  std::string summary() const;
 
  private:
   struct LaneCounts {

@@ -5,9 +5,9 @@
 
 namespace halfpipe::vectors {
 
-bool reference_evaluates(const std::string& form, std::string& why) {
+bool reference_evaluates(const std::string& form, std::string& why, Evaluator evaluate) {
   const Uop u = *isa::decode_ptx(form).uop;
-  VectorStream stream(u, form, StreamSpec{});
+  VectorStream stream(u, form, StreamSpec{}, evaluate);
   try {
     for (Vector v; stream.next(v);) {
     }
@@ -18,13 +18,14 @@ bool reference_evaluates(const std::string& form, std::string& why) {
   return true;
 }
 
-std::vector<RegressionFile> regression_files(std::vector<std::string>& skipped) {
+std::vector<RegressionFile> regression_files(std::vector<std::string>& skipped,
+                                             Evaluator evaluate) {
   std::vector<RegressionFile> files;
   GenerationRequest random;
   random.random_count = kRegressionRandomCount;
   for (const auto& form : isa::legal_ptx_forms()) {
     std::string why;
-    if (!reference_evaluates(form, why)) {
+    if (!reference_evaluates(form, why, evaluate)) {
       skipped.push_back(form + ": " + why);
       continue;
     }

@@ -207,15 +207,20 @@ bool OperandStream::next(Operands& out) {
   return true;
 }
 
-VectorStream::VectorStream(const Uop& u, std::string_view form, StreamSpec spec)
-    : uop_(u), operands_(u, form, std::move(spec)) {}
+uint32_t reference_evaluator(const Uop& u, uint32_t a, uint32_t b, uint32_t c) {
+  return ref::execute(u, a, b, c);
+}
+
+VectorStream::VectorStream(const Uop& u, std::string_view form, StreamSpec spec,
+                           Evaluator evaluate)
+    : uop_(u), operands_(u, form, std::move(spec)), evaluate_(evaluate) {}
 
 bool VectorStream::next(Vector& out) {
   Operands o;
   if (!operands_.next(o)) return false;
   out.uop = uop_;
   out.operands = o;
-  out.expected = ref::execute(uop_, o.a, o.b, o.c);
+  out.expected = evaluate_(uop_, o.a, o.b, o.c);
   return true;
 }
 

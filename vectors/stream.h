@@ -92,6 +92,11 @@ class OperandStream {
   uint64_t next_ = 0;
 };
 
+// What computes a vector's expected result: the reference's execute() unless a test or a
+// harness substitutes another (it may throw ref::NotImplemented).
+using Evaluator = uint32_t (*)(const Uop& u, uint32_t a, uint32_t b, uint32_t c);
+uint32_t reference_evaluator(const Uop& u, uint32_t a, uint32_t b, uint32_t c);
+
 struct Vector {
   Uop uop;
   Operands operands;
@@ -101,7 +106,8 @@ struct Vector {
 // An OperandStream with each vector's expected result from the reference (model/ref).
 class VectorStream {
  public:
-  VectorStream(const Uop& u, std::string_view form, StreamSpec spec);
+  VectorStream(const Uop& u, std::string_view form, StreamSpec spec,
+               Evaluator evaluate = reference_evaluator);
   uint64_t size() const { return operands_.size(); }
   void restrict_to(Slice slice) { operands_.restrict_to(slice); }
   bool next(Vector& out);  // throws ref::NotImplemented for a form the reference lacks
@@ -109,6 +115,7 @@ class VectorStream {
  private:
   Uop uop_;
   OperandStream operands_;
+  Evaluator evaluate_;
 };
 
 // A PRNG defined here (SplitMix64) so streams are the same with every standard library.

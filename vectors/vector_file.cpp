@@ -82,7 +82,7 @@ std::string canonical_form(const std::string& form) {
   return isa::ptx_form(*d.uop);
 }
 
-void write_vector_file(std::ostream& out, GenerationRequest request) {
+void write_vector_file(std::ostream& out, GenerationRequest request, Evaluator evaluate) {
   for (auto& f : request.forms) f = canonical_form(f);
   const auto parts = request.parts();
   uint64_t count = 0;
@@ -98,7 +98,7 @@ void write_vector_file(std::ostream& out, GenerationRequest request) {
       request.shard.count, count);
   std::string buffer;
   for (const auto& part : parts) {
-    VectorStream stream(part.uop, part.form, part.spec);
+    VectorStream stream(part.uop, part.form, part.spec, evaluate);
     stream.restrict_to(part.slice);
     try {
       for (Vector v; stream.next(v);) {

@@ -62,7 +62,8 @@ struct GenerationRequest {
 // Resolves and canonicalises the forms, then writes the header and every vector. Throws
 // std::invalid_argument for an illegal form and ref::NotImplemented (naming the form) for one
 // the reference cannot evaluate yet; the caller discards the partial output.
-void write_vector_file(std::ostream& out, GenerationRequest request);
+void write_vector_file(std::ostream& out, GenerationRequest request,
+                       Evaluator evaluate = reference_evaluator);
 
 // The canonical spelling of a form as written (decode_ptx then ptx_form); throws
 // std::invalid_argument with the decoder's message for an illegal one.
