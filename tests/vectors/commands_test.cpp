@@ -192,3 +192,23 @@ TEST_CASE("coverage prints the hit table, the empty bins and the unreachable one
   CHECK(thin.status == 1);
   CHECK(contains(thin.output, "  add.f16 lane0 a:-0\n"));
 }
+
+TEST_CASE("a vector file minus its last column is eval --batch input giving that column") {
+  Run gen = run("gen add.f16 fma.rn.oob.relu.bf16x2 ex2.approx.f16x2 min.NaN.xorsign.abs.f16 "
+                "--corner --random 100");
+  REQUIRE(gen.status == 0);
+  std::string batch, expected;
+  std::istringstream lines(gen.output);
+  for (std::string line; std::getline(lines, line);) {
+    if (line.rfind('#', 0) == 0) {
+      batch += line + "\n";  // eval --batch skips comments too
+      continue;
+    }
+    const size_t last = line.rfind(' ');
+    batch += line.substr(0, last) + "\n";
+    expected += line.substr(last + 1) + "\n";
+  }
+  Run eval = run("eval --batch < " + write("batch.txt", batch));
+  CHECK(eval.status == 0);
+  CHECK(eval.output == expected);
+}
