@@ -1,6 +1,7 @@
 // hp_alu: the half-precision ALU pipeline. Ports and timing are rtl/TIMING.md's contract:
 // Depth stages in a line that advances whenever its last stage is empty or being consumed, so
-// every op (fma included) has a fixed latency of Depth cycles and one Uop per cycle.
+// every op (fma, tanh and ex2 included) has a fixed latency of Depth cycles and one Uop per
+// cycle.
 //
 //   stage 0        the accepted Uop, operands, tag and lane mask
 //   operate        unpack/classify, add/sub/mul/fma datapath, min/max, sign ops,
@@ -11,7 +12,9 @@
 //   post-process   ftz, oob, sat, relu, lane mask                               (hp_postprocess)
 //   stages ..      Depth-1 (the outputs), plus Depth-4 plain delay stages when Depth > 4
 //
-// Every lane computes the same Uop on its own 16 bits (S2); lanes are replicated by generate.
+// The control line (valid, tag, lane mask, the Uop fields later units need) runs beside one
+// column of units and payload registers per lane. Every lane computes the same Uop on its own
+// 16 bits (S2); lanes are replicated by generate.
 module hp_alu #(
   parameter int unsigned Lanes = 2,
   parameter int unsigned Depth = 4,
@@ -48,41 +51,39 @@ module hp_alu #(
   localparam int unsigned TailStages = Depth - 1 - 32'(RegisterAfterOperate)
                                      - 32'(RegisterAfterRound);
 
-  // Per-lane payloads between the units, and the Uop fields each later unit still needs.
+  // Per-lane payloads between the units.
+  localparam int unsigned OperandsWidth = 3 * 16;
   localparam int unsigned OperatedWidth = 2 + 16 + 1 + ExpWidth + ExactWidth + 1;
   localparam int unsigned RoundedWidth = 1 + 16;
+  // The control line: tag and lane mask, and the Uop fields each later unit still needs.
   localparam int unsigned PostCtrlWidth = 4;  // bf16, ftz, sat, relu
-  localparam int unsigned InputWidth = TagWidth + Lanes + UopWidth + 3 * 16 * Lanes;
-  localparam int unsigned OperatedStageWidth = TagWidth + Lanes + PostCtrlWidth
-                                             + Lanes * OperatedWidth;
-  localparam int unsigned RoundedStageWidth = TagWidth + Lanes + PostCtrlWidth
-                                            + Lanes * RoundedWidth;
-  localparam int unsigned ResultStageWidth = TagWidth + Lanes + 16 * Lanes;
+  localparam int unsigned InputCtrlWidth = TagWidth + Lanes + UopWidth;
+  localparam int unsigned MidCtrlWidth = TagWidth + Lanes + PostCtrlWidth;
+  localparam int unsigned TailCtrlWidth = TagWidth + Lanes;
 
   // The whole line moves together; an empty last stage never blocks it.
   logic advance;
   assign advance    = !out_valid_o || out_ready_i;
   assign in_ready_o = advance;
 
-  // ---- Stage 0: the accepted transaction ------------------------------------------------------
-  logic                  s0_valid;
-  logic [InputWidth-1:0] s0_data;
+  // ---- Control line ---------------------------------------------------------------------------
+  logic                      s0_valid;
+  logic [InputCtrlWidth-1:0] s0_ctrl;
 
-  hp_pipe_stage #(.Width(InputWidth)) u_stage_input (
+  hp_pipe_stage #(.Width(InputCtrlWidth)) u_ctrl_input (
     .clk_i,
     .rst_ni,
     .advance_i(advance),
     .valid_i  (in_valid_i),
-    .data_i   ({in_tag_i, in_lane_mask_i, in_uop_i, in_c_i, in_b_i, in_a_i}),
+    .data_i   ({in_tag_i, in_lane_mask_i, in_uop_i}),
     .valid_o  (s0_valid),
-    .data_o   (s0_data)
+    .data_o   (s0_ctrl)
   );
 
-  logic [TagWidth-1:0]   s0_tag;
-  logic [Lanes-1:0]      s0_mask;
-  logic [UopWidth-1:0]   s0_uop;
-  logic [16*Lanes-1:0]   s0_a, s0_b, s0_c;
-  assign {s0_tag, s0_mask, s0_uop, s0_c, s0_b, s0_a} = s0_data;
+  logic [TagWidth-1:0] s0_tag;
+  logic [Lanes-1:0]    s0_mask;
+  logic [UopWidth-1:0] s0_uop;
+  assign {s0_tag, s0_mask, s0_uop} = s0_ctrl;
 
   logic [OpWidth-1:0] op;
   logic bf16, ftz, sat, relu, oob, nan, xorsign_abs;
@@ -105,10 +106,82 @@ module hp_alu #(
                                s0_uop[hp_uop_pkg::Src0NegBit], s0_uop[hp_uop_pkg::Src0AbsBit],
                                s0_uop[hp_uop_pkg::Src1NegBit], s0_uop[hp_uop_pkg::Src1AbsBit]};
 
-  // ---- Operate ----------------------------------------------------------------------------------
-  logic [Lanes*OperatedWidth-1:0] operated;
+  logic                     s1_valid, s2_valid;
+  logic [MidCtrlWidth-1:0]  s1_ctrl, s2_ctrl;
 
-  for (genvar i = 0; i < Lanes; i++) begin : g_operate
+  if (RegisterAfterOperate) begin : g_ctrl_after_operate
+    hp_pipe_stage #(.Width(MidCtrlWidth)) u_ctrl_operated (
+      .clk_i,
+      .rst_ni,
+      .advance_i(advance),
+      .valid_i  (s0_valid),
+      .data_i   ({s0_tag, s0_mask, bf16, ftz, sat, relu}),
+      .valid_o  (s1_valid),
+      .data_o   (s1_ctrl)
+    );
+  end else begin : g_no_ctrl_after_operate
+    assign s1_valid = s0_valid;
+    assign s1_ctrl  = {s0_tag, s0_mask, bf16, ftz, sat, relu};
+  end
+
+  if (RegisterAfterRound) begin : g_ctrl_after_round
+    hp_pipe_stage #(.Width(MidCtrlWidth)) u_ctrl_rounded (
+      .clk_i,
+      .rst_ni,
+      .advance_i(advance),
+      .valid_i  (s1_valid),
+      .data_i   (s1_ctrl),
+      .valid_o  (s2_valid),
+      .data_o   (s2_ctrl)
+    );
+  end else begin : g_no_ctrl_after_round
+    assign s2_valid = s1_valid;
+    assign s2_ctrl  = s1_ctrl;
+  end
+
+  logic [TagWidth-1:0]      s2_tag;
+  logic [Lanes-1:0]         s2_mask;
+  logic                     s1_bf16, s2_bf16, s2_ftz, s2_sat, s2_relu;
+  assign {s2_tag, s2_mask, s2_bf16, s2_ftz, s2_sat, s2_relu} = s2_ctrl;
+  assign s1_bf16 = s1_ctrl[3];
+
+  logic unused_s1_ctrl;
+  assign unused_s1_ctrl = ^{s1_ctrl[MidCtrlWidth-1:4], s1_ctrl[2:0]};
+
+  // The remaining stages, the last of which drives the outputs.
+  logic [TailStages:0]                     tail_valid;
+  logic [(TailStages+1)*TailCtrlWidth-1:0] tail_ctrl;
+  assign tail_valid[0] = s2_valid;
+  assign tail_ctrl[0 +: TailCtrlWidth] = {s2_tag, s2_mask};
+
+  for (genvar s = 0; s < TailStages; s++) begin : g_ctrl_tail
+    hp_pipe_stage #(.Width(TailCtrlWidth)) u_ctrl_result (
+      .clk_i,
+      .rst_ni,
+      .advance_i(advance),
+      .valid_i  (tail_valid[s]),
+      .data_i   (tail_ctrl[TailCtrlWidth*s +: TailCtrlWidth]),
+      .valid_o  (tail_valid[s+1]),
+      .data_o   (tail_ctrl[TailCtrlWidth*(s+1) +: TailCtrlWidth])
+    );
+  end
+
+  assign out_valid_o = tail_valid[TailStages];
+  assign {out_tag_o, out_lane_mask_o} = tail_ctrl[TailCtrlWidth*TailStages +: TailCtrlWidth];
+
+  // ---- One column of units and payload registers per lane -------------------------------------
+  for (genvar i = 0; i < Lanes; i++) begin : g_lane
+    // Stage 0: the operands.
+    logic [OperandsWidth-1:0] operands;
+
+    hp_pipe_data #(.Width(OperandsWidth)) u_operands (
+      .clk_i,
+      .advance_i(advance),
+      .data_i   ({in_c_i[16*i +: 16], in_b_i[16*i +: 16], in_a_i[16*i +: 16]}),
+      .data_o   (operands)
+    );
+
+    // Operate.
     logic                       oob_hit, bypass, sign, sticky;
     logic [15:0]                bypass_value;
     logic signed [ExpWidth-1:0] exp;
@@ -124,9 +197,9 @@ module hp_alu #(
       .oob_i         (oob),
       .nan_i         (nan),
       .xorsign_abs_i (xorsign_abs),
-      .a_i           (s0_a[16*i +: 16]),
-      .b_i           (s0_b[16*i +: 16]),
-      .c_i           (s0_c[16*i +: 16]),
+      .a_i           (operands[0 +: 16]),
+      .b_i           (operands[16 +: 16]),
+      .c_i           (operands[32 +: 16]),
       .oob_hit_o     (oob_hit),
       .bypass_o      (bypass),
       .bypass_value_o(bypass_value),
@@ -136,117 +209,76 @@ module hp_alu #(
       .sticky_o      (sticky)
     );
 
-    assign operated[OperatedWidth*i +: OperatedWidth] =
-        {oob_hit, bypass, bypass_value, sign, exp, sig, sticky};
-  end
+    logic [OperatedWidth-1:0] operated, operated_q;
+    assign operated = {oob_hit, bypass, bypass_value, sign, exp, sig, sticky};
 
-  logic                          s1_valid;
-  logic [OperatedStageWidth-1:0] s1_data;
+    if (RegisterAfterOperate) begin : g_register_after_operate
+      hp_pipe_data #(.Width(OperatedWidth)) u_operated (
+        .clk_i,
+        .advance_i(advance),
+        .data_i   (operated),
+        .data_o   (operated_q)
+      );
+    end else begin : g_no_register_after_operate
+      assign operated_q = operated;
+    end
 
-  if (RegisterAfterOperate) begin : g_register_after_operate
-    hp_pipe_stage #(.Width(OperatedStageWidth)) u_stage_operated (
-      .clk_i,
-      .rst_ni,
-      .advance_i(advance),
-      .valid_i  (s0_valid),
-      .data_i   ({s0_tag, s0_mask, bf16, ftz, sat, relu, operated}),
-      .valid_o  (s1_valid),
-      .data_o   (s1_data)
-    );
-  end else begin : g_no_register_after_operate
-    assign s1_valid = s0_valid;
-    assign s1_data  = {s0_tag, s0_mask, bf16, ftz, sat, relu, operated};
-  end
-
-  // ---- Round ------------------------------------------------------------------------------------
-  logic [TagWidth-1:0]            s1_tag;
-  logic [Lanes-1:0]               s1_mask;
-  logic [PostCtrlWidth-1:0]       s1_ctrl;
-  logic [Lanes*OperatedWidth-1:0] s1_operated;
-  logic [Lanes*RoundedWidth-1:0]  rounded;
-  assign {s1_tag, s1_mask, s1_ctrl, s1_operated} = s1_data;
-
-  for (genvar i = 0; i < Lanes; i++) begin : g_round
-    logic                       oob_hit, bypass, sign, sticky;
-    logic [15:0]                bypass_value, result;
-    logic signed [ExpWidth-1:0] exp;
-    logic [ExactWidth-1:0]      sig;
-    assign {oob_hit, bypass, bypass_value, sign, exp, sig, sticky} =
-        s1_operated[OperatedWidth*i +: OperatedWidth];
+    // Round.
+    logic                       r_oob_hit, r_bypass, r_sign, r_sticky;
+    logic [15:0]                r_bypass_value, result_rounded;
+    logic signed [ExpWidth-1:0] r_exp;
+    logic [ExactWidth-1:0]      r_sig;
+    assign {r_oob_hit, r_bypass, r_bypass_value, r_sign, r_exp, r_sig, r_sticky} = operated_q;
 
     hp_round u_round (
-      .bf16_i        (s1_ctrl[3]),
-      .bypass_i      (bypass),
-      .bypass_value_i(bypass_value),
-      .sign_i        (sign),
-      .exp_i         (exp),
-      .sig_i         (sig),
-      .sticky_i      (sticky),
-      .result_o      (result)
+      .bf16_i        (s1_bf16),
+      .bypass_i      (r_bypass),
+      .bypass_value_i(r_bypass_value),
+      .sign_i        (r_sign),
+      .exp_i         (r_exp),
+      .sig_i         (r_sig),
+      .sticky_i      (r_sticky),
+      .result_o      (result_rounded)
     );
 
-    assign rounded[RoundedWidth*i +: RoundedWidth] = {oob_hit, result};
-  end
+    logic [RoundedWidth-1:0] rounded, rounded_q;
+    assign rounded = {r_oob_hit, result_rounded};
 
-  logic                         s2_valid;
-  logic [RoundedStageWidth-1:0] s2_data;
+    if (RegisterAfterRound) begin : g_register_after_round
+      hp_pipe_data #(.Width(RoundedWidth)) u_rounded (
+        .clk_i,
+        .advance_i(advance),
+        .data_i   (rounded),
+        .data_o   (rounded_q)
+      );
+    end else begin : g_no_register_after_round
+      assign rounded_q = rounded;
+    end
 
-  if (RegisterAfterRound) begin : g_register_after_round
-    hp_pipe_stage #(.Width(RoundedStageWidth)) u_stage_rounded (
-      .clk_i,
-      .rst_ni,
-      .advance_i(advance),
-      .valid_i  (s1_valid),
-      .data_i   ({s1_tag, s1_mask, s1_ctrl, rounded}),
-      .valid_o  (s2_valid),
-      .data_o   (s2_data)
-    );
-  end else begin : g_no_register_after_round
-    assign s2_valid = s1_valid;
-    assign s2_data  = {s1_tag, s1_mask, s1_ctrl, rounded};
-  end
+    // Post-process, then the remaining stages.
+    logic [(TailStages+1)*16-1:0] result;
 
-  // ---- Post-process -----------------------------------------------------------------------------
-  logic [TagWidth-1:0]           s2_tag;
-  logic [Lanes-1:0]              s2_mask;
-  logic [PostCtrlWidth-1:0]      s2_ctrl;
-  logic [Lanes*RoundedWidth-1:0] s2_rounded;
-  logic [16*Lanes-1:0]           result;
-  assign {s2_tag, s2_mask, s2_ctrl, s2_rounded} = s2_data;
-
-  for (genvar i = 0; i < Lanes; i++) begin : g_postprocess
     hp_postprocess u_postprocess (
-      .bf16_i   (s2_ctrl[3]),
-      .ftz_i    (s2_ctrl[2]),
-      .sat_i    (s2_ctrl[1]),
-      .relu_i   (s2_ctrl[0]),
-      .oob_hit_i(s2_rounded[RoundedWidth*i + 16]),
+      .bf16_i   (s2_bf16),
+      .ftz_i    (s2_ftz),
+      .sat_i    (s2_sat),
+      .relu_i   (s2_relu),
+      .oob_hit_i(rounded_q[16]),
       .enable_i (s2_mask[i]),
-      .rounded_i(s2_rounded[RoundedWidth*i +: 16]),
-      .result_o (result[16*i +: 16])
+      .rounded_i(rounded_q[15:0]),
+      .result_o (result[0 +: 16])
     );
+
+    for (genvar s = 0; s < TailStages; s++) begin : g_tail
+      hp_pipe_data #(.Width(16)) u_result (
+        .clk_i,
+        .advance_i(advance),
+        .data_i   (result[16*s +: 16]),
+        .data_o   (result[16*(s+1) +: 16])
+      );
+    end
+
+    assign out_result_o[16*i +: 16] = result[16*TailStages +: 16];
   end
-
-  // ---- The remaining stages, the last of which drives the outputs -------------------------------
-  logic [TailStages:0]                    tail_valid;
-  logic [(TailStages+1)*ResultStageWidth-1:0] tail_data;
-  assign tail_valid[0] = s2_valid;
-  assign tail_data[0 +: ResultStageWidth] = {s2_tag, s2_mask, result};
-
-  for (genvar s = 0; s < TailStages; s++) begin : g_tail
-    hp_pipe_stage #(.Width(ResultStageWidth)) u_stage_result (
-      .clk_i,
-      .rst_ni,
-      .advance_i(advance),
-      .valid_i  (tail_valid[s]),
-      .data_i   (tail_data[ResultStageWidth*s +: ResultStageWidth]),
-      .valid_o  (tail_valid[s+1]),
-      .data_o   (tail_data[ResultStageWidth*(s+1) +: ResultStageWidth])
-    );
-  end
-
-  assign out_valid_o = tail_valid[TailStages];
-  assign {out_tag_o, out_lane_mask_o, out_result_o} =
-      tail_data[ResultStageWidth*TailStages +: ResultStageWidth];
 
 endmodule

@@ -13,8 +13,7 @@ module hp_pipe_stage #(
   output logic [Width-1:0] data_o
 );
 
-  logic             valid_q;
-  logic [Width-1:0] data_q;
+  logic valid_q;
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
@@ -24,13 +23,13 @@ module hp_pipe_stage #(
     end
   end
 
-  always_ff @(posedge clk_i) begin
-    if (advance_i) begin
-      data_q <= data_i;
-    end
-  end
-
   assign valid_o = valid_q;
-  assign data_o  = data_q;
+
+  hp_pipe_data #(.Width(Width)) u_data (
+    .clk_i,
+    .advance_i,
+    .data_i,
+    .data_o
+  );
 
 endmodule
