@@ -108,6 +108,7 @@ int run(const SweepOptions& o) {
   }
 
   std::vector<tb::Operands> explicit_vectors;
+  std::vector<size_t> explicit_counts;  // operands each --vector gives
   for (const auto& text : o.vectors) {
     tb::Operands ops{};
     const auto parts = split(text, ',');
@@ -118,6 +119,7 @@ int run(const SweepOptions& o) {
       ops[i] = *v;
     }
     explicit_vectors.push_back(ops);
+    explicit_counts.push_back(parts.size());
   }
   std::vector<uint16_t> c_values;
   if (!o.c_values.empty()) {
@@ -136,6 +138,12 @@ int run(const SweepOptions& o) {
     const auto decoded = isa::decode_ptx(form);
     if (!decoded.uop) throw UsageError(fmt::format("'{}': {}", form, decoded.error));
     const Uop& u = *decoded.uop;
+    for (size_t i = 0; i < explicit_vectors.size(); ++i) {
+      if (explicit_counts[i] != static_cast<size_t>(operand_count(u.op))) {
+        throw UsageError(fmt::format("--vector '{}': '{}' takes {} operand(s)", o.vectors[i], form,
+                                     operand_count(u.op)));
+      }
+    }
     std::vector<std::unique_ptr<tb::VectorStream>> parts;
     if (!explicit_vectors.empty()) parts.push_back(tb::list_stream(explicit_vectors));
     if (o.corner) parts.push_back(tb::corner_stream(u));

@@ -109,10 +109,12 @@ SweepTotals run_sweep(Dut& dut, std::vector<SweepPlan>& plans, const SweepSettin
   OutBeat out;
   uint64_t idle_cycles = 0;
 
+  uint64_t plan_size = plans.empty() ? 0 : plans[0].stream->size();
   while (true) {
-    while (plan_index < plans.size() && next_vector >= plans[plan_index].stream->size()) {
+    while (plan_index < plans.size() && next_vector >= plan_size) {
       ++plan_index;
       next_vector = 0;
+      plan_size = plan_index < plans.size() ? plans[plan_index].stream->size() : 0;
     }
     const bool inputs_done = plan_index == plans.size() && !pending;
     if (inputs_done && scoreboard.in_flight() == 0) break;
@@ -131,8 +133,7 @@ SweepTotals run_sweep(Dut& dut, std::vector<SweepPlan>& plans, const SweepSettin
       beat.lane_mask = 0;
       expected.tag = next_tag;
       expected.plan = static_cast<int>(plan_index);
-      const uint64_t size = plan.stream->size();
-      const int filled = static_cast<int>(std::min<uint64_t>(lanes, size - next_vector));
+      const int filled = static_cast<int>(std::min<uint64_t>(lanes, plan_size - next_vector));
       plan.stream->fill(next_vector, static_cast<size_t>(filled), expected.operands.data());
       next_vector += static_cast<uint64_t>(filled);
       for (int lane = 0; lane < lanes; ++lane) {
