@@ -142,7 +142,7 @@ TEST_CASE("S23: eval --batch --target and --ptx reject forms above the target, l
   CHECK(r.status == 0);
 }
 
-TEST_CASE("eval: one instruction prints its result; an error goes to stderr with exit 1", "[cli]") {
+TEST_CASE("eval: one instruction prints its result, an error goes to stderr with exit 1", "[cli]") {
   Run r = halfpipe("eval fma.rn.f16 4000 4200 3c00");
   CHECK(r.out == "0x4700\n");
   CHECK(r.status == 0);

@@ -99,7 +99,7 @@ TEST_CASE("S22: add.f16.rn.ftz is add.rn.ftz.f16 (the ptxas example of any order
   CHECK(!d.uop->sat);
 }
 
-TEST_CASE("S22: whitespace around the form, an operand list and ';' are ignored", "[isa][S22]") {
+TEST_CASE("S22: whitespace around the form, an operand list and the semicolon are ignored", "[isa][S22]") {
   for (const char* text : {"fma.rn.relu.bf16x2", "  fma.rn.relu.bf16x2", "\tfma.rn.relu.bf16x2\t",
                            "fma.rn.relu.bf16x2;", "fma.rn.relu.bf16x2 d, a, b, c;",
                            "  fma.rn.relu.bf16x2\td,a,b,c ;  ", "fma.rn.relu.bf16x2\n"}) {

@@ -103,7 +103,7 @@ TEST_CASE("S23: an illegal form is reported as illegal, whatever the target", "[
   CHECK(decode_ptx("add.ftz.bf16", Target{53, 42}).error == "illegal modifier '.ftz' for 'add.bf16'");
 }
 
-TEST_CASE("S23: without a target every legal form is accepted; sm_90 with PTX 8.1 takes them all",
+TEST_CASE("S23: without a target every legal form is accepted, and sm_90 with PTX 8.1 takes them all",
           "[isa][S23]") {
   for (const auto& f : halfpipe::test::s22_legal_forms()) {
     INFO(f.spelling);
