@@ -116,8 +116,10 @@ void run(const ExploreOptions& options) {
   if (s.unevaluated > 0)
     fmt::print("values               {} transactions timed but not evaluated ({})\n",
                s.unevaluated, s.unevaluated_reason);
-  fmt::print("simulation speed     {:.0f} transactions/s ({:.3f} s)\n",
-             result.seconds > 0 ? s.departed / result.seconds : 0.0, result.seconds);
+  auto rate = [&s](double seconds) { return seconds > 0 ? s.departed / seconds : 0.0; };
+  fmt::print("simulation speed     {:.0f} transactions/s of processor time ({:.3f} s); {:.0f} "
+             "per wall-clock second ({:.3f} s)\n",
+             rate(result.cpu_seconds), result.cpu_seconds, rate(result.seconds), result.seconds);
 }
 
 void add_explore_command(CLI::App& app) {

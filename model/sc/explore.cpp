@@ -3,6 +3,7 @@
 #include <systemc>
 
 #include <chrono>
+#include <ctime>
 #include <deque>
 #include <random>
 
@@ -125,7 +126,9 @@ ExploreRun run_explore(const PipelineConfig& config, const Workload& workload) {
   driver.unit(model);
 
   const auto start = std::chrono::steady_clock::now();
+  const std::clock_t cpu_start = std::clock();
   sc_core::sc_start();
+  run.cpu_seconds = static_cast<double>(std::clock() - cpu_start) / CLOCKS_PER_SEC;
   run.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   run.stats = model.statistics();
   run.error = driver.error();

@@ -26,7 +26,8 @@ std::string validate(const Workload& workload, const PipelineConfig& config);
 
 struct ExploreRun {
   Statistics stats;
-  double seconds = 0;  // wall-clock time of the simulation
+  double seconds = 0;      // wall-clock time of the simulation
+  double cpu_seconds = 0;  // processor time of the simulation: steadier on a shared machine
   std::string error;   // set when the run did not complete as it should
 };
 
