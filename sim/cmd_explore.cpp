@@ -131,9 +131,8 @@ void add_explore_command(CLI::App& app) {
   cmd->add_option("--lanes", options->config.lanes, "Lanes of the unit")->capture_default_str();
   cmd->add_option("--latency", options->latencies,
                   "FAMILY=N: cycles for a family (" + halfpipe::sc::family_names() +
-                      ", or all); repeatable")
-      ->expected(1)
-      ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll)
+                      ", or all; default 4 each, the RTL's Depth); repeatable")
+      ->allow_extra_args(false)  // one setting per --latency, so FORMs after it stay FORMs
       ->delimiter(',');
   cmd->add_option("--ii", options->config.initiation_interval, "Initiation interval, cycles")
       ->capture_default_str();
