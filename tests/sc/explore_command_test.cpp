@@ -1,0 +1,79 @@
+// `halfpipe explore` as a user runs it: the same seed gives the same figures, the figures are
+// the model's, and bad input is refused with the reason and a non-zero exit.
+#include <catch2/catch.hpp>
+
+#include <sys/wait.h>
+
+#include <cstdio>
+#include <string>
+
+namespace {
+
+struct Run {
+  int status;
+  std::string output;  // stdout and stderr
+};
+
+Run explore(const std::string& args) {
+  const std::string command =
+      "SC_COPYRIGHT_MESSAGE=DISABLE '" HALFPIPE_BINARY_DIR "/sim/halfpipe' explore " + args + " 2>&1";
+  FILE* pipe = popen(command.c_str(), "r");
+  REQUIRE(pipe != nullptr);
+  Run run{0, {}};
+  char buffer[4096];
+  for (std::size_t n; (n = fread(buffer, 1, sizeof buffer, pipe)) > 0;) run.output.append(buffer, n);
+  const int status = pclose(pipe);
+  run.status = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  return run;
+}
+
+// Everything but the wall-clock speed line.
+std::string figures(const std::string& output) {
+  return output.substr(0, output.find("simulation speed"));
+}
+
+TEST_CASE("explore: the same seed reproduces the run and another seed changes it",
+          "[sc][explore]") {
+  const std::string args =
+      "--lanes 4 --latency arith=5,minmax=2 --issue-width 2 --queue 3 --backpressure 0.3 "
+      "--gap 0.2 --count 3000 fma.rn.f16x2 min.bf16 neg.f16";
+  const Run first = explore(args + " --seed 9");
+  const Run second = explore(args + " --seed 9");
+  const Run other = explore(args + " --seed 10");
+  REQUIRE(first.status == 0);
+  CHECK(first.output.find("explore: seed 9, 3000 transactions") != std::string::npos);
+  CHECK(figures(first.output) == figures(second.output));
+  CHECK(figures(first.output) != figures(other.output));
+}
+
+TEST_CASE("explore: full-rate traffic through Depth 4 at one result per cycle", "[sc][explore]") {
+  // 500 back-to-back transactions: accepted at edges 0..499, the last leaves at 503.
+  const Run run = explore("--count 500 add.rn.f16x2");
+  REQUIRE(run.status == 0);
+  CHECK(run.output.find("cycles               504\n") != std::string::npos);
+  CHECK(run.output.find("min 4, mean 4.00, max 4") != std::string::npos);
+  CHECK(run.output.find("0 with an offer refused") != std::string::npos);
+}
+
+TEST_CASE("explore: bad input is refused with the reason", "[sc][explore]") {
+  struct Case {
+    const char* args;
+    const char* reason;
+  };
+  const Case cases[] = {
+      {"frobnicate.f16", "form 'frobnicate.f16'"},
+      {"--latency fma=3", "unknown family 'fma'"},
+      {"--latency arith", "is not FAMILY=N"},
+      {"--lanes 1 add.f16x2", "needs 2 lanes"},
+      {"--backpressure 1", "back-pressure probability"},
+      {"--issue-width 0", "issue width is 0"},
+  };
+  for (const Case& c : cases) {
+    CAPTURE(c.args);
+    const Run run = explore(c.args);
+    CHECK(run.status == 2);
+    CHECK_THAT(run.output, Catch::Contains(c.reason));
+  }
+}
+
+}  // namespace
