@@ -13,6 +13,7 @@
 #include <array>
 #include <cstdint>
 #include <cstdio>
+#include <cstring>
 #include <exception>
 #include <memory>
 #include <optional>
@@ -54,16 +55,26 @@ Fields split_fields(std::string_view line) {
   }
 }
 
-int hex_digit(char c) {
-  if (c >= '0' && c <= '9') return c - '0';
-  if (c >= 'a' && c <= 'f') return c - 'a' + 10;
-  if (c >= 'A' && c <= 'F') return c - 'A' + 10;
-  return -1;
-}
+// Hex digit values by character, -1 for anything else.
+const std::array<int8_t, 256> kHexValue = [] {
+  std::array<int8_t, 256> t{};
+  t.fill(-1);
+  for (int i = 0; i < 10; ++i) t['0' + i] = static_cast<int8_t>(i);
+  for (int i = 0; i < 6; ++i) t['a' + i] = t['A' + i] = static_cast<int8_t>(10 + i);
+  return t;
+}();
 
-// vISA opcodes are MIN/MAX in any case; a cheap test before asking the vISA front-end.
+inline int hex_digit(char c) { return kHexValue[static_cast<unsigned char>(c)]; }
+
+// vISA lines start MIN, MAX, MIN.sat or MAX.sat in any case, maybe with "(" attached; PTX forms
+// always carry a type after the opcode. A cheap test before asking the vISA front-end.
 inline bool might_be_visa(std::string_view first_field) {
-  return !first_field.empty() && (first_field[0] == 'm' || first_field[0] == 'M');
+  auto lower = [](char c) { return static_cast<char>(c | 0x20); };
+  if (first_field.size() < 3 || lower(first_field[0]) != 'm') return false;
+  const char b = lower(first_field[1]), c = lower(first_field[2]);
+  if (!((b == 'i' && c == 'n') || (b == 'a' && c == 'x'))) return false;
+  return first_field.size() == 3 || first_field[3] == '(' ||
+         (first_field[3] == '.' && first_field.size() > 4 && lower(first_field[4]) == 's');
 }
 
 // A decoded form: the Uop, or why the form is rejected.
@@ -138,7 +149,11 @@ class FormCache {
   explicit FormCache(std::optional<isa::Target> target) : target_(target) {}
 
   const Form& get(std::string_view text) {
-    if (last_ && last_->text == text) return *last_;
+    // The first forms seen are compared directly: cheaper than hashing when a batch mixes a few
+    // dozen forms, as generated vectors do.
+    for (const Form* f : first_seen_)
+      if (f->text.size() == text.size() && std::memcmp(f->text.data(), text.data(), text.size()) == 0)
+        return *f;
     key_.assign(text.data(), text.size());
     auto it = forms_.find(key_);
     if (it == forms_.end()) {
@@ -148,16 +163,17 @@ class FormCache {
       form.error = std::move(d.error);
       form.text = key_;
       it = forms_.emplace(key_, std::move(form)).first;
+      if (first_seen_.size() < kFirstSeen) first_seen_.push_back(&it->second);
     }
-    last_ = &it->second;
-    return *last_;
+    return it->second;
   }
 
  private:
+  static constexpr size_t kFirstSeen = 64;
   std::optional<isa::Target> target_;
   std::unordered_map<std::string, Form> forms_;  // node-based: pointers into it stay valid
+  std::vector<const Form*> first_seen_;
   std::string key_;
-  const Form* last_ = nullptr;
 };
 
 class BatchWriter {
