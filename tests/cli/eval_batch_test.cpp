@@ -171,3 +171,28 @@ TEST_CASE("eval: a malformed target is named and nothing is evaluated", "[cli]")
   CHECK(r.err == "halfpipe eval: bad PTX ISA version '8': expected X.Y, e.g. 8.1\n");
   CHECK(r.status == 1);
 }
+
+// vISA lines (model/isa/visa.h) share the stream. MIN (2) with mask control M1 and execution
+// mask 0b01 computes channel 0 only; channel 1 keeps its destination element (S25).
+TEST_CASE("eval --batch: vISA MIN/MAX lines and PTX lines share one stream, line for line",
+          "[cli][batch][S25]") {
+  Run r = halfpipe("eval --batch",
+                   "add.f16 3c00 3c00\n"
+                   "MAX (1) hf 1 0 3c00 4000\n"
+                   "min.f16 3c00 4000\n"
+                   "MIN (2) w 1 7,7 5,3 4,1\n"
+                   "max (3) hf 1 0 0 0\n"
+                   "max.f16 3c00 4000\n");
+  std::istringstream lines(r.out);
+  std::string line[7];
+  int n = 0;
+  while (n < 7 && std::getline(lines, line[n])) ++n;
+  REQUIRE(n == 6);
+  CHECK(line[0] == "0x4000");
+  CHECK(line[1] == "0x4000");
+  CHECK(line[2] == "0x3c00");
+  CHECK(line[3] == "0x0004,0x0007");
+  CHECK(line[4].rfind("error: ", 0) == 0);  // an exec size of 3 (S24); the message is visa.cpp's
+  CHECK(line[5] == "0x4000");
+  CHECK(r.status == 1);
+}
