@@ -63,6 +63,21 @@ std::optional<ExactValue> exact_lane_result(const Uop& u, uint16_t a, uint16_t b
   }
 }
 
+std::optional<uint16_t> truncate_to_format(const FloatFormat& f, double x) {
+  if (!std::isfinite(x)) return std::nullopt;
+  const double m = std::fabs(x);
+  const uint16_t sign = std::signbit(x) ? f.sign_mask() : 0;
+  if (m == 0) return sign;
+  int e;
+  std::frexp(m, &e);
+  const int binade = std::max(e - 1, f.emin());
+  if (binade > f.bias()) return std::nullopt;
+  const double k = std::floor(m / std::ldexp(1.0, binade - f.frac_bits));
+  // k carries the hidden bit for normals, so (binade - emin) << frac_bits + k is the encoding
+  // in both ranges (in the subnormal one binade == emin and k < 2^frac_bits).
+  return static_cast<uint16_t>(sign | (((binade - f.emin()) << f.frac_bits) + static_cast<int>(k)));
+}
+
 Tie classify_tie(const FloatFormat& f, const ExactValue& v) {
   // A midpoint of the format has at most frac_bits + 2 significant bits, so it is a double; if
   // hi + lo equals one, then hi = fl(midpoint) = midpoint and lo == 0.

@@ -26,6 +26,10 @@ double to_double(const ref::FloatFormat& f, uint16_t x);
 // input flush (S7); nullopt for other ops or when an operand is an infinity or a NaN.
 std::optional<ExactValue> exact_lane_result(const Uop& u, uint16_t a, uint16_t b, uint16_t c);
 
+// The finite encoding nearest to x towards zero (truncation, not rounding: used to build
+// operands, never results); nullopt when x is not finite or at least 2^(emax+1).
+std::optional<uint16_t> truncate_to_format(const ref::FloatFormat& f, double x);
+
 enum class Tie { None, RoundsUp, RoundsDown };  // up/down: away from / towards zero
 // Whether the exact value lies exactly half-way between two neighbouring values of the format
 // (subnormal range included; the neighbour above max is 2^(emax+1)), and which way

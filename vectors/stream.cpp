@@ -6,6 +6,7 @@
 #include "model/ref/execute.h"
 #include "model/ref/format.h"
 #include "model/ref/policy.h"
+#include "vectors/exact.h"
 
 namespace halfpipe::vectors {
 namespace {
@@ -61,9 +62,32 @@ uint16_t random_lane_value(const FloatFormat& f, Format format, SplitMix64& rng)
     case 14:
       return static_cast<uint16_t>(sign | 0x7FF7);  // S14's OOB-NaN, either sign
     default: {
-      const auto corners = all_corner_values(format);
+      static const auto f16_corners = all_corner_values(Format::F16);
+      static const auto bf16_corners = all_corner_values(Format::BF16);
+      const auto& corners = format == Format::BF16 ? bf16_corners : f16_corners;
       return corners[bits % corners.size()].bits;
     }
+  }
+}
+
+// A quarter of the random add, sub and fma vectors get a last operand that (nearly) cancels
+// the rest: b within 4 encodings of -a (of a for sub), c within 4 encodings of -(a * b)
+// truncated to the format. Independent draws almost never cancel, and cancellation is where
+// normalisation and the sticky bit go wrong.
+void correlate(Op op, const FloatFormat& f, uint64_t r, LaneOperands& t) {
+  if (r % 4 != 0) return;
+  const int delta = static_cast<int>((r >> 8) % 9) - 4;
+  auto near = [delta, &f](uint16_t x) {  // the same sign, |x| moved by delta encodings, finite
+    const int magnitude = std::clamp((x & 0x7FFF) + delta, 0, f.inf() - 1);
+    return static_cast<uint16_t>((x & 0x8000) | magnitude);
+  };
+  const bool finite_a = !f.is_nan(t.a) && !f.is_inf(t.a);
+  if (!finite_a) return;
+  if (op == Op::Add) t.b = near(t.a ^ 0x8000);
+  if (op == Op::Sub) t.b = near(t.a);
+  if (op == Op::Fma && !f.is_nan(t.b) && !f.is_inf(t.b)) {
+    if (const auto product = truncate_to_format(f, to_double(f, t.a) * to_double(f, t.b)))
+      t.c = near(*product ^ 0x8000);
   }
 }
 
@@ -180,6 +204,7 @@ LaneOperands OperandStream::lane_tuple(uint64_t index, int lane) const {
   t.a = random_lane_value(f, uop_.format, rng);
   if (n >= 2) t.b = random_lane_value(f, uop_.format, rng);
   if (n >= 3) t.c = random_lane_value(f, uop_.format, rng);
+  correlate(uop_.op, f, rng.next(), t);
   return t;
 }
 

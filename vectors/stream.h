@@ -22,7 +22,7 @@
 namespace halfpipe::vectors {
 
 // Bumped whenever any stream's contents change for a given spec; written in every file header.
-inline constexpr int kGeneratorVersion = 1;
+inline constexpr int kGeneratorVersion = 2;
 inline constexpr uint64_t kDefaultSeed = 1;
 
 // The K-th (1-based) of N equal, contiguous slices of a stream: concatenating shards 1..N in

@@ -69,7 +69,7 @@ TEST_CASE("gen writes the same bytes for the same seed, and the seed in the head
   REQUIRE(a.status == 0);
   CHECK(a.output == b.output);
   CHECK(contains(a.output, "# seed: 99\n"));
-  CHECK(contains(a.output, "# generator: halfpipe-vectors 1\n"));
+  CHECK(contains(a.output, "# generator: halfpipe-vectors 2\n"));
   CHECK(a.output != run("gen mul.bf16x2 --random 50 --seed 98").output);
 }
 

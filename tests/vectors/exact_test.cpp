@@ -30,6 +30,19 @@ TEST_CASE("to_double reads f16 and bf16 encodings exactly") {
   CHECK(to_double(ref::kBF16, 0x7f7f) == std::ldexp(255.0, 120));
 }
 
+TEST_CASE("truncate_to_format: the neighbour towards zero, subnormals included") {
+  CHECK(truncate_to_format(ref::kF16, 1.0) == 0x3c00);
+  CHECK(truncate_to_format(ref::kF16, 1.0 + std::ldexp(1.0, -11)) == 0x3c00);  // not rounded
+  CHECK(truncate_to_format(ref::kF16, -(1.0 + std::ldexp(1.0, -10))) == 0xbc01);
+  CHECK(truncate_to_format(ref::kF16, std::ldexp(3.0, -24)) == 0x0003);
+  CHECK(truncate_to_format(ref::kF16, std::ldexp(1.0, -25)) == 0x0000);
+  CHECK(truncate_to_format(ref::kF16, -0.0) == 0x8000);
+  CHECK(truncate_to_format(ref::kF16, 65535.0) == 0x7bff);
+  CHECK_FALSE(truncate_to_format(ref::kF16, 65536.0));
+  CHECK(truncate_to_format(ref::kBF16, std::ldexp(1.0, -133)) == 0x0001);
+  CHECK(truncate_to_format(ref::kBF16, 3.0) == 0x4040);
+}
+
 TEST_CASE("ties: half-way values and which way ties-to-even takes them") {
   CHECK(tie_of("add.f16", 0x3c00, 0x1000) == Tie::RoundsDown);  // 1 + 2^-11
   CHECK(tie_of("add.f16", 0x3c01, 0x1000) == Tie::RoundsUp);    // (1 + 2^-10) + 2^-11

@@ -5,7 +5,11 @@
 #include "model/isa/ptx.h"
 #include "model/ref/execute.h"
 #include "model/ref/format.h"
+#include "vectors/exact.h"
 #include "vectors/stream.h"
+
+#include <cmath>
+#include <cstdlib>
 
 using namespace halfpipe;
 using namespace halfpipe::vectors;
@@ -152,6 +156,33 @@ TEST_CASE("random draws mix uniform bits with class-weighted values") {
   CHECK(subnormal > 20000 * 0.06);
   CHECK(oob > 20000 * 0.02);
   CHECK(near_one > 20000 * 0.04);
+}
+
+TEST_CASE("random add and fma vectors often (nearly) cancel") {
+  // Independent draws almost never give |a + b| far below |a|; a quarter of the add vectors
+  // are built to: b within 4 encodings of -a.
+  const ref::FloatFormat& f = ref::kF16;
+  OperandStream add(uop("add.f16"), "add.f16", random_spec(4000, 5));
+  int cancelling = 0;
+  for (Operands o; add.next(o);) {
+    const auto a = static_cast<uint16_t>(o.a), b = static_cast<uint16_t>(o.b);
+    cancelling += !f.is_nan(a) && !f.is_inf(a) && (a ^ 0x8000) != 0 &&
+                  std::abs(int{static_cast<uint16_t>(a ^ 0x8000)} - int{b}) <= 4;
+  }
+  CHECK(cancelling > 4000 / 8);
+  // fma: c close to -(a * b).
+  OperandStream fma(uop("fma.rn.bf16"), "fma.rn.bf16", random_spec(4000, 5));
+  int near_zero = 0;
+  for (Operands o; fma.next(o);) {
+    const auto a = static_cast<uint16_t>(o.a), b = static_cast<uint16_t>(o.b),
+               c = static_cast<uint16_t>(o.c);
+    const ref::FloatFormat& g = ref::kBF16;
+    if (g.is_nan(a) || g.is_nan(b) || g.is_nan(c) || g.is_inf(a) || g.is_inf(b) || g.is_inf(c))
+      continue;
+    const double product = to_double(g, a) * to_double(g, b), sum = product + to_double(g, c);
+    near_zero += product != 0 && std::fabs(sum) <= std::fabs(product) * std::ldexp(1.0, -4);
+  }
+  CHECK(near_zero > 4000 / 10);
 }
 
 TEST_CASE("VectorStream pairs each operand set with the reference's result") {
