@@ -224,6 +224,7 @@ void Coverage::print(std::ostream& out) const {
   for (const auto& u : unreachable) ++by_reason[u[1] + ": " + u[2]];
   for (const auto& [reason, count] : by_reason)
     out << fmt::format("  {} ({} form{})\n", reason, count, count == 1 ? "" : "s");
+  out << summary() << '\n';
 }
 
 }  // namespace halfpipe::vectors

@@ -187,6 +187,7 @@ TEST_CASE("coverage prints the hit table, the empty bins and the unreachable one
   CHECK(r.status == 0);
   CHECK(contains(r.output, "empty reachable bins: 0\n"));
   CHECK(contains(r.output, "result:inf: S12: .sat clamps to [+0, 1] (1 form)"));
+  CHECK(contains(r.output, " reachable bins hit, 0 empty\n"));
   // One vector cannot fill the bins: --fail-on-empty says so.
   Run thin = run("coverage --fail-on-empty " + write("thin.vec", "add.f16 0x3c00 0x3c00 0x4000\n"));
   CHECK(thin.status == 1);
