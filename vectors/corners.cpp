@@ -31,7 +31,7 @@ uint16_t below(uint16_t x) { return static_cast<uint16_t>(x - 1); }
 uint16_t above(uint16_t x) { return static_cast<uint16_t>(x + 1); }
 uint16_t negated(uint16_t x) { return x ^ kSign; }
 
-// A positive integer that the format holds exactly (n < 2^(frac_bits + 1) * 2^k, low bits 0).
+// A positive integer as an encoding; n must have at most frac_bits + 1 significant bits.
 uint16_t integer_value(const FloatFormat& f, int n) {
   int e = 0;
   while ((n >> (e + 1)) != 0) ++e;  // n = 1.xxx * 2^e
