@@ -4,6 +4,7 @@
 #include <string>
 
 #include <verilated.h>
+#include <verilated_fst_c.h>
 
 #include "Vhp_alu_l2_d2.h"
 #include "Vhp_alu_l2_d4.h"
@@ -57,7 +58,10 @@ class VerilatedDut final : public Dut {
     model_->out_ready_i = 0;
     reset(2);
   }
-  ~VerilatedDut() override { model_->final(); }
+  ~VerilatedDut() override {
+    close_trace();
+    model_->final();
+  }
 
   int lanes() const override { return Lanes; }
   int depth() const override { return Depth; }
@@ -77,6 +81,7 @@ class VerilatedDut final : public Dut {
     m.out_ready_i = out_ready;
     m.clk_i = 0;
     m.eval();
+    if (trace_) trace_->dump(kTracePeriod * cycles_);
 
     CycleResult r;
     r.in_ready = m.in_ready_o;
@@ -94,7 +99,41 @@ class VerilatedDut final : public Dut {
     }
     m.clk_i = 1;
     m.eval();
+    if (trace_) trace_->dump(kTracePeriod * cycles_ + kTracePeriod / 2);
+    ++cycles_;
     return r;
+  }
+
+  bool peek(OutBeat& out) const override {
+    const Model& m = *model_;
+    if (!m.out_valid_o) return false;
+    out.lane_mask = m.out_lane_mask_o;
+    out.tag = m.out_tag_o;
+    for (int w = 0; w < Lanes / 2; ++w) {
+      const uint32_t word = word_of(m.out_result_o, w);
+      out.result[2 * w] = static_cast<uint16_t>(word);
+      out.result[2 * w + 1] = static_cast<uint16_t>(word >> 16);
+    }
+    return true;
+  }
+
+  void trace_to(const std::string& path) override {
+    close_trace();
+    context_->traceEverOn(true);
+    auto trace = std::make_unique<VerilatedFstC>();
+    model_->trace(trace.get(), 99);
+    trace->set_time_unit("1ns");
+    trace->set_time_resolution("1ns");
+    trace->open(path.c_str());
+    if (!trace->isOpen()) throw std::runtime_error("cannot write the waveform " + path);
+    trace_ = std::move(trace);
+    cycles_ = 0;
+  }
+
+  void close_trace() override {
+    if (!trace_) return;
+    trace_->close();
+    trace_.reset();
   }
 
   void reset(int cycles) override {
@@ -105,21 +144,40 @@ class VerilatedDut final : public Dut {
     m.eval();
     m.rst_ni = 0;  // asynchronous assertion: the line empties without a clock edge
     m.eval();
+    // In the waveform a reset shows 2 ns after the last edge (7 ns into its slot) and is
+    // released 1 ns later; each edge under reset takes a slot of its own.
+    trace_between_cycles(3);
     for (int i = 0; i < cycles; ++i) {
       m.clk_i = 1;
       m.eval();
+      if (trace_) trace_->dump(kTracePeriod * cycles_ + kTracePeriod / 2);
+      ++cycles_;
       m.clk_i = 0;
       m.eval();
     }
     m.rst_ni = 1;
     m.eval();
+    trace_between_cycles(2);
   }
  private:
+  static constexpr uint64_t kTracePeriod = 10;  // ns per cycle in the waveform
+
+  // A dump `before` ns ahead of the next cycle's inputs (none before the first traced cycle).
+  void trace_between_cycles(uint64_t before) {
+    if (trace_ && cycles_ > 0) trace_->dump(kTracePeriod * cycles_ - before);
+  }
+
   std::unique_ptr<VerilatedContext> context_;
   std::unique_ptr<Model> model_;
+  std::unique_ptr<VerilatedFstC> trace_;
+  uint64_t cycles_ = 0;  // cycle() calls since the waveform started
 };
 
 }  // namespace
+
+bool Dut::peek(OutBeat&) const { throw std::logic_error("this unit cannot show its outputs between cycles"); }
+
+void Dut::trace_to(const std::string&) { throw std::logic_error("this unit cannot write waveforms"); }
 
 const std::vector<std::pair<int, int>>& available_configs() {
   static const std::vector<std::pair<int, int>> configs{{2, 4}, {4, 4}, {8, 4}, {2, 2}};

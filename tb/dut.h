@@ -5,6 +5,7 @@
 #include <array>
 #include <cstdint>
 #include <memory>
+#include <string>
 #include <utility>
 #include <vector>
 
@@ -48,6 +49,20 @@ class Dut {
 
   // Asserts rst_ni (asynchronous) for `cycles` clock cycles with no input, then releases it.
   virtual void reset(int cycles = 2) = 0;
+
+  // What the output ports show now, between two cycle() calls: out_valid_o, and when it is set
+  // the transaction in `out`. (A transaction-level wrapper shows its consumer the result before
+  // the consumer decides whether to take it.)
+  virtual bool peek(OutBeat& out) const;
+
+  // From now on, writes every signal to an FST waveform at `path` (the models are Verilated with
+  // TRACE_FST, so no rebuild is needed). Cycle n (the n-th cycle() call from here) drives its
+  // inputs at time 10n ns and has its rising edge at 10n + 5 ns; a reset between cycles shows
+  // just before the next cycle's inputs. Throws std::runtime_error when the file cannot be
+  // opened.
+  virtual void trace_to(const std::string& path);
+  // Flushes and closes the waveform (also done on destruction).
+  virtual void close_trace() {}
 };
 
 // The configurations Verilated into halfpipe_rtl (rtl/CMakeLists.txt): {lanes, depth}.

@@ -1,28 +1,79 @@
 #include "tb/scoreboard.h"
 
 #include <stdexcept>
+#include <string>
+#include <utility>
 
 namespace halfpipe::tb {
 
-void Scoreboard::expect(const Expected& e) {
-  if (in_flight() == kCapacity) throw std::logic_error("scoreboard: more in flight than any Depth");
-  queue_[tail_++ % kCapacity] = e;
+const char* port_name(Port port) { return port == Port::Rtl ? "RTL" : "model"; }
+
+Scoreboard::Scoreboard(int lanes, int ports, Reporter reporter, OutcomeReporter outcome)
+    : lanes_(lanes),
+      ports_(ports),
+      all_ports_((1u << ports) - 1),
+      keep_outputs_(ports > 1 || static_cast<bool>(outcome)),
+      reporter_(std::move(reporter)),
+      outcome_(std::move(outcome)),
+      window_(64) {  // far above any Depth: one port holds at most Depth in flight
+  if (ports < 1 || ports > kMaxPorts)
+    throw std::invalid_argument("scoreboard: 1 to " + std::to_string(kMaxPorts) + " ports");
 }
 
-void Scoreboard::check(const OutBeat& got) {
-  if (in_flight() == 0) {
+void Scoreboard::grow() {
+  std::vector<Entry> larger(window_.size() * 2);
+  for (uint64_t s = base_; s < base_ + window_size_; ++s)
+    larger[s & (larger.size() - 1)] = std::move(entry(s));
+  window_ = std::move(larger);
+}
+
+void Scoreboard::append(const Expected& e) {
+  if (window_size_ == window_.size()) grow();
+  Entry& slot = entry(base_ + window_size_);
+  slot.expected = e;
+  slot.delivered_by = 0;
+  slot.results_match = true;
+  ++window_size_;
+}
+
+const Expected& Scoreboard::next_offer(Port port) const {
+  const uint64_t sequence = accepted_[index(port)];
+  if (sequence >= appended()) throw std::logic_error("scoreboard: offer beyond the appended sequence");
+  return entry(sequence).expected;
+}
+
+void Scoreboard::accept(Port port) {
+  if (accepted_[index(port)] >= appended())
+    throw std::logic_error("scoreboard: a port accepted a transaction never appended");
+  ++accepted_[index(port)];
+}
+
+void Scoreboard::drop_in_flight() {
+  if (ports_ != 1) throw std::logic_error("scoreboard: drop_in_flight with several ports; replay");
+  window_size_ = 0;
+  accepted_[0] = delivered_[0] = base_;
+}
+
+void Scoreboard::replay_in_flight(Port port) { accepted_[index(port)] = delivered_[index(port)]; }
+
+void Scoreboard::check(Port port, const OutBeat& got, uint64_t cycle) {
+  const int p = index(port);
+  if (delivered_[p] == accepted_[p]) {
     ++failed_;
-    reporter_({Mismatch::Kind::Unexpected, 0, 0, {}, 0, got.tag});
+    ++unexpected_;
+    reporter_({Mismatch::Kind::Unexpected, 0, 0, {}, 0, got.tag, port, cycle});
     return;
   }
-  const Expected& e = queue_[head_++ % kCapacity];
+  Entry& slot = entry(delivered_[p]++);
+  const Expected& e = slot.expected;
+  const uint64_t failed_before = failed_;
   if (got.tag != e.tag) {
     ++failed_;
-    reporter_({Mismatch::Kind::Tag, e.plan, 0, {}, e.tag, got.tag});
+    reporter_({Mismatch::Kind::Tag, e.plan, 0, {}, e.tag, got.tag, port, cycle});
   }
   if (got.lane_mask != e.lane_mask) {
     ++failed_;
-    reporter_({Mismatch::Kind::LaneMask, e.plan, 0, {}, e.lane_mask, got.lane_mask});
+    reporter_({Mismatch::Kind::LaneMask, e.plan, 0, {}, e.lane_mask, got.lane_mask, port, cycle});
   }
   for (int lane = 0; lane < lanes_; ++lane) {
     const bool enabled = (e.lane_mask >> lane) & 1;
@@ -31,8 +82,41 @@ void Scoreboard::check(const OutBeat& got) {
       passed_ += enabled;
     } else {
       ++failed_;
-      reporter_({Mismatch::Kind::Result, e.plan, lane, e.operands[lane], want, got.result[lane]});
+      reporter_({Mismatch::Kind::Result, e.plan, lane, e.operands[lane], want, got.result[lane],
+                 port, cycle});
     }
+  }
+  if (failed_ != failed_before) slot.results_match = false;
+  if (keep_outputs_) {
+    slot.got[p] = got;
+    slot.cycle[p] = cycle;
+  }
+  slot.delivered_by |= 1u << p;
+  retire_finished();
+}
+
+void Scoreboard::retire_finished() {
+  while (window_size_ > 0) {
+    Entry& oldest = entry(base_);
+    if (oldest.delivered_by != all_ports_) return;
+    bool cycles_match = true;
+    for (int p = 1; p < ports_; ++p) cycles_match &= oldest.cycle[p] == oldest.cycle[0];
+    if (oldest.results_match && cycles_match)
+      ++transactions_passed_;
+    else
+      ++transactions_failed_;
+    if (outcome_) {
+      Outcome o;
+      o.expected = &oldest.expected;
+      o.sequence = base_;
+      o.got = oldest.got;
+      o.cycle = oldest.cycle;
+      o.results_match = oldest.results_match;
+      o.cycles_match = cycles_match;
+      outcome_(o);
+    }
+    ++base_;
+    --window_size_;
   }
 }
 

@@ -1,6 +1,12 @@
 // The one scoreboard: every transaction the unit accepts is expected back exactly once, in
 // order, with its tag, its lane mask and, per lane, the reference's result (lanes outside the
-// mask read zero). Used by `halfpipe sweep` and every RTL test.
+// mask read zero). Used by `halfpipe sweep`, every RTL test and the co-simulation.
+//
+// The co-simulation (tb/cosim) runs one sequence of transactions through several units at
+// once, each a Port: the RTL and the SystemC model. Each port must hand every transaction back
+// in order with the reference's result, and every port must hand a transaction out at the same
+// cycle: the model's prediction is exact or wrong. A port that is reset replays what it held in
+// flight, so every transaction is still checked exactly once per port.
 #pragma once
 
 #include <array>
@@ -21,6 +27,11 @@ struct Expected {
   std::array<Operands, kMaxLanes> operands{};
 };
 
+// The units of a co-simulation; the sweep has only the RTL.
+enum class Port : int { Rtl = 0, Model = 1 };
+inline constexpr int kMaxPorts = 2;
+const char* port_name(Port port);  // "RTL", "model"
+
 struct Mismatch {
   enum class Kind { Result, Tag, LaneMask, Unexpected };
   Kind kind = Kind::Result;
@@ -29,34 +40,101 @@ struct Mismatch {
   Operands operands{};
   uint32_t expected = 0;
   uint32_t got = 0;
+  Port port = Port::Rtl;  // the unit that handed the output out
+  uint64_t cycle = 0;     // when it did (co-simulation)
+};
+
+// A transaction every port has handed back: what each returned and when.
+struct Outcome {
+  const Expected* expected = nullptr;
+  uint64_t sequence = 0;  // its position in the sequence, from 0
+  std::array<OutBeat, kMaxPorts> got{};
+  std::array<uint64_t, kMaxPorts> cycle{};
+  bool results_match = true;  // every port: tag, lane mask and every lane as expected
+  bool cycles_match = true;   // every port handed it out at the same cycle
 };
 
 class Scoreboard {
  public:
   using Reporter = std::function<void(const Mismatch&)>;
+  using OutcomeReporter = std::function<void(const Outcome&)>;
 
-  Scoreboard(int lanes, Reporter reporter) : lanes_(lanes), reporter_(std::move(reporter)) {}
+  // One port, the RTL (the sweep and the RTL tests).
+  Scoreboard(int lanes, Reporter reporter) : Scoreboard(lanes, 1, std::move(reporter), {}) {}
+  // `ports` units fed the same sequence (the co-simulation); `outcome` hears of every
+  // transaction once every port has handed it back, in sequence order.
+  Scoreboard(int lanes, int ports, Reporter reporter, OutcomeReporter outcome);
 
+  // ---- one port ----
   // Called when the unit accepts a transaction.
-  void expect(const Expected& e);
+  void expect(const Expected& e) {
+    append(e);
+    accept(Port::Rtl);
+  }
   // Called when the unit hands one out; compares it with the oldest expectation.
-  void check(const OutBeat& got);
-  // Forgets every transaction in flight (after a reset, which empties the unit).
-  void drop_in_flight() { head_ = tail_ = 0; }
+  void check(const OutBeat& got) { check(Port::Rtl, got, 0); }
+  // Forgets every transaction in flight (after a reset, which empties the unit). One port only:
+  // the co-simulation replays instead (replay_in_flight).
+  void drop_in_flight();
+  size_t in_flight() const { return in_flight(Port::Rtl); }
 
-  size_t in_flight() const { return tail_ - head_; }
-  // Lane results that matched / did not; a wrong tag, mask or an output nobody expected counts
-  // as one failure each.
+  // ---- several ports ----
+  // Appends the next transaction of the sequence; no port has accepted it yet.
+  void append(const Expected& e);
+  uint64_t appended() const { return base_ + window_size_; }
+  // The sequence number of the transaction `port` is to be offered next; when it equals
+  // appended() the caller appends one first. next_offer() is that transaction.
+  uint64_t next_offer_sequence(Port port) const { return accepted_[index(port)]; }
+  const Expected& next_offer(Port port) const;
+  // `port` accepted next_offer(port).
+  void accept(Port port);
+  // `port` handed `got` out at `cycle`; compares it with the oldest transaction it holds.
+  void check(Port port, const OutBeat& got, uint64_t cycle);
+  // `port` was reset: the transactions it held are offered to it again, from the oldest.
+  void replay_in_flight(Port port);
+  size_t in_flight(Port port) const { return accepted_[index(port)] - delivered_[index(port)]; }
+  // Transactions handed back by `port`.
+  uint64_t delivered(Port port) const { return delivered_[index(port)]; }
+
+  // Lane results that matched / did not, over every port; a wrong tag, mask or an output
+  // nobody expected counts as one failure each.
   uint64_t passed() const { return passed_; }
   uint64_t failed() const { return failed_; }
+  // Transactions every port has handed back, with everything right / with something wrong
+  // (a result, tag or mask on any port, or the ports' cycles differ); outputs nobody expected.
+  uint64_t transactions_passed() const { return transactions_passed_; }
+  uint64_t transactions_failed() const { return transactions_failed_; }
+  uint64_t unexpected_outputs() const { return unexpected_; }
 
  private:
-  static constexpr size_t kCapacity = 64;  // far above any Depth: at most Depth in flight
+  struct Entry {
+    Expected expected;
+    std::array<OutBeat, kMaxPorts> got{};
+    std::array<uint64_t, kMaxPorts> cycle{};
+    unsigned delivered_by = 0;  // bit per port
+    bool results_match = true;
+  };
+  static int index(Port port) { return static_cast<int>(port); }
+  Entry& entry(uint64_t sequence) { return window_[sequence & (window_.size() - 1)]; }
+  const Entry& entry(uint64_t sequence) const { return window_[sequence & (window_.size() - 1)]; }
+  void grow();
+  void retire_finished();
+
   int lanes_;
+  int ports_;
+  unsigned all_ports_;
+  bool keep_outputs_;  // only an outcome reporter or a second port needs them
   Reporter reporter_;
-  std::array<Expected, kCapacity> queue_{};
-  size_t head_ = 0, tail_ = 0;
+  OutcomeReporter outcome_;
+  // Transactions [base_, base_ + window_size_) of the sequence: from the oldest one some port
+  // has not handed back to the newest appended. A ring whose size is a power of two.
+  std::vector<Entry> window_;
+  uint64_t base_ = 0;
+  uint64_t window_size_ = 0;
+  std::array<uint64_t, kMaxPorts> accepted_{};   // per port: transactions accepted
+  std::array<uint64_t, kMaxPorts> delivered_{};  // per port: transactions handed back
   uint64_t passed_ = 0, failed_ = 0;
+  uint64_t transactions_passed_ = 0, transactions_failed_ = 0, unexpected_ = 0;
 };
 
 }  // namespace halfpipe::tb

@@ -1,0 +1,636 @@
+#include "tb/cosim/cosim.h"
+
+#include <systemc>
+
+#include <algorithm>
+#include <array>
+#include <chrono>
+#include <cstdint>
+#include <ctime>
+#include <fstream>
+#include <memory>
+#include <ostream>
+#include <stdexcept>
+#include <utility>
+
+#include <fmt/format.h>
+
+#include "model/isa/ptx.h"
+#include "model/sc/alu_model.h"
+#include "model/sc/config.h"
+#include "tb/scoreboard.h"
+#include "vectors/vector_file.h"
+
+namespace halfpipe::tb::cosim {
+
+// ---- Stimulus ------------------------------------------------------------------------------
+
+int Stimulus::form_index(const std::string& canonical, const Uop& u) {
+  const auto it = std::find(forms_.begin(), forms_.end(), canonical);
+  if (it != forms_.end()) return static_cast<int>(it - forms_.begin());
+  forms_.push_back(canonical);
+  uops_.push_back(u);
+  return static_cast<int>(forms_.size() - 1);
+}
+
+void Stimulus::add_streams(const std::string& form, const std::vector<vectors::StreamSpec>& specs) {
+  const isa::Decoded decoded = isa::decode_ptx(form);
+  if (!decoded.uop) throw std::invalid_argument("'" + form + "': " + decoded.error);
+  const std::string canonical = isa::ptx_form(*decoded.uop);
+  const int index = form_index(canonical, *decoded.uop);
+  for (const auto& spec : specs) {
+    Part part;
+    part.form = index;
+    part.stream.emplace(*decoded.uop, canonical, spec);
+    parts_.push_back(std::move(part));
+  }
+}
+
+void Stimulus::add_file(const std::string& path) {
+  std::ifstream in(path);
+  if (!in) throw std::runtime_error(path + ": cannot read the vector file");
+  vectors::VectorReader reader(in, path);
+  vectors::VectorRecord record;
+  while (reader.next(record)) {
+    const int index = form_index(isa::ptx_form(record.uop), record.uop);
+    if (parts_.empty() || parts_.back().stream || parts_.back().form != index) {
+      Part part;
+      part.form = index;
+      parts_.push_back(std::move(part));
+    }
+    parts_.back().file_vectors.push_back({index, record.operands, record.expected});
+  }
+}
+
+uint64_t Stimulus::size() const {
+  uint64_t n = 0;
+  for (const auto& p : parts_) n += p.stream ? p.stream->size() : p.file_vectors.size();
+  return n;
+}
+
+bool Stimulus::next(vectors::Vector& v, int& form) {
+  for (; current_ < parts_.size(); ++current_) {
+    Part& part = parts_[current_];
+    form = part.form;
+    if (part.stream) {
+      if (part.stream->next(v)) return true;
+    } else if (part.position < part.file_vectors.size()) {
+      const FileVector& f = part.file_vectors[part.position++];
+      v.uop = uops_[f.form];
+      v.operands = f.operands;
+      v.expected = f.expected;
+      return true;
+    }
+  }
+  return false;
+}
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+// ---- what every run shares ---------------------------------------------------------------
+
+// Back-pressure and gaps: one draw per cycle, from the seed alone.
+class Traffic {
+ public:
+  Traffic(const Settings& s)
+      : random_(s.seed ^ 0x7261666669632121ull),  // apart from the vector streams' use of it
+        stall_(threshold(s.backpressure)),
+        gap_(threshold(s.gaps)) {}
+  void draw() {
+    const uint64_t r = random_.next();
+    out_ready_ = (r & 0xFFFF) >= stall_;
+    gap_now_ = ((r >> 16) & 0xFFFF) < gap_;
+  }
+  bool out_ready() const { return out_ready_; }
+  bool gap() const { return gap_now_; }
+
+ private:
+  static uint32_t threshold(double p) { return static_cast<uint32_t>(p * 65536.0); }
+  vectors::SplitMix64 random_;
+  uint32_t stall_, gap_;
+  bool out_ready_ = true, gap_now_ = false;
+};
+
+int lanes_of(const Uop& u) { return u.packed ? 2 : 1; }
+
+// The stimulus, turned into scoreboard transactions on demand: transaction n carries tag
+// n mod 2^TagWidth and the vector's lanes (a packed register's lane 1 in bits [31:16], S2).
+class Sequencer {
+ public:
+  Sequencer(Stimulus& stimulus, Scoreboard& scoreboard, uint32_t tag_mask)
+      : stimulus_(stimulus), scoreboard_(scoreboard), tag_mask_(tag_mask) {}
+
+  // Makes sure transaction `sequence` exists; false when the stimulus has run out.
+  bool reach(uint64_t sequence) {
+    while (scoreboard_.appended() <= sequence) {
+      vectors::Vector v;
+      int form = 0;
+      if (exhausted_ || !stimulus_.next(v, form)) {
+        exhausted_ = true;
+        return false;
+      }
+      Expected e;
+      e.tag = static_cast<uint32_t>(scoreboard_.appended()) & tag_mask_;
+      e.plan = form;
+      e.lane_mask = v.uop.lane_mask;
+      for (int lane = 0; lane < lanes_of(v.uop); ++lane) {
+        const int shift = 16 * lane;
+        e.operands[lane] = {static_cast<uint16_t>(v.operands.a >> shift),
+                            static_cast<uint16_t>(v.operands.b >> shift),
+                            static_cast<uint16_t>(v.operands.c >> shift)};
+        e.result[lane] = static_cast<uint16_t>(v.expected >> shift);
+      }
+      scoreboard_.append(e);
+    }
+    return true;
+  }
+  bool exhausted() const { return exhausted_; }
+
+ private:
+  Stimulus& stimulus_;
+  Scoreboard& scoreboard_;
+  uint32_t tag_mask_;
+  bool exhausted_ = false;
+};
+
+// A register value from lanes: lane 1 in bits [31:16] for a packed form.
+uint32_t register_of(const Uop& u, const std::array<uint16_t, kMaxLanes>& lanes) {
+  return u.packed ? lanes[0] | (uint32_t{lanes[1]} << 16) : lanes[0];
+}
+
+std::string lane_operands(const Operands& ops, int arity) {
+  static const char* const kNames[] = {"a", "b", "c"};
+  std::string text;
+  for (int i = 0; i < arity; ++i)
+    text += fmt::format("{}{}=0x{:04x}", i ? " " : "", kNames[i], ops[i]);
+  return text;
+}
+
+std::string register_operands(const Uop& u, const Expected& e) {
+  static const char* const kNames[] = {"a", "b", "c"};
+  std::string text;
+  for (int i = 0; i < operand_count(u.op); ++i) {
+    std::array<uint16_t, kMaxLanes> lanes{};
+    for (int lane = 0; lane < lanes_of(u); ++lane) lanes[lane] = e.operands[lane][i];
+    text += fmt::format("{}{}={}", i ? " " : "", kNames[i],
+                        vectors::format_register(u, register_of(u, lanes)));
+  }
+  return text;
+}
+
+// Receives every mismatch and every finished transaction: prints the first mismatches,
+// keeps the table per form and writes the transaction log.
+class Checker {
+ public:
+  Checker(const Stimulus& stimulus, const Settings& settings, std::ostream& out, Report& report)
+      : stimulus_(stimulus), settings_(settings), out_(out), report_(report) {
+    report_.forms.assign(stimulus.forms().size(), FormTally{});
+    if (!settings.log_path.empty()) {
+      log_.open(settings.log_path);
+      if (!log_) throw std::runtime_error(settings.log_path + ": cannot write the log");
+      log_ << fmt::format(
+          "# halfpipe cosim log: Lanes={} Depth={} seed {}; one line per transaction, in issue "
+          "order\n# cycle: the rising edge at which the RTL handed the result out (at {} ns in "
+          "the --wave file: edge n is at 10n+5 ns)\n# cycle tag form operands expected rtl model "
+          "[model-cycle=N when the model predicted another cycle] [MISMATCH]\n",
+          settings.lanes, settings.depth, settings.seed, "10*cycle+5");
+    }
+  }
+
+  void mismatch(const Mismatch& m) {
+    if (m.kind == Mismatch::Kind::Unexpected && log_.is_open())
+      log_ << fmt::format("# cycle {}: the {} handed out tag 0x{:02x}, which no accepted "
+                          "transaction explains\n",
+                          m.cycle, port_name(m.port), m.got);
+    if (!print()) return;
+    const std::string& form = stimulus_.forms().empty() ? empty_ : stimulus_.forms()[m.plan];
+    switch (m.kind) {
+      case Mismatch::Kind::Result:
+        out_ << fmt::format("mismatch: {} {} at cycle {}: {}: expected 0x{:04x}, got 0x{:04x} "
+                            "(lane {})\n",
+                            port_name(m.port), form, m.cycle,
+                            lane_operands(m.operands, operand_count(stimulus_.uop(m.plan).op)),
+                            m.expected, m.got, m.lane);
+        break;
+      case Mismatch::Kind::Tag:
+        out_ << fmt::format("mismatch: {} handed out tag 0x{:02x} at cycle {} where tag 0x{:02x} "
+                            "({}) was due: a transaction was lost, duplicated or reordered\n",
+                            port_name(m.port), m.got, m.cycle, m.expected, form);
+        break;
+      case Mismatch::Kind::LaneMask:
+        out_ << fmt::format("mismatch: {} {} at cycle {}: lane mask 0x{:x}, expected 0x{:x}\n",
+                            port_name(m.port), form, m.cycle, m.got, m.expected);
+        break;
+      case Mismatch::Kind::Unexpected:
+        out_ << fmt::format("mismatch: {} handed out tag 0x{:02x} at cycle {}, which no accepted "
+                            "transaction explains\n",
+                            port_name(m.port), m.got, m.cycle);
+        break;
+    }
+  }
+
+  void outcome(const Outcome& o) {
+    const Expected& e = *o.expected;
+    FormTally& tally = report_.forms[e.plan];
+    ++tally.vectors;
+    tally.mismatches += !o.results_match;
+    tally.cycle_deviations += !o.cycles_match;
+    const uint64_t rtl_cycle = o.cycle[static_cast<int>(Port::Rtl)];
+    const uint64_t model_cycle = o.cycle[static_cast<int>(Port::Model)];
+    if (!o.cycles_match && print())
+      out_ << fmt::format("cycle deviation: {} tag 0x{:02x}: the RTL handed it out at cycle {}, "
+                          "the model predicted cycle {}\n",
+                          stimulus_.forms()[e.plan], e.tag, rtl_cycle, model_cycle);
+    if (log_.is_open()) {
+      const Uop& u = stimulus_.uop(e.plan);
+      log_ << fmt::format(
+          "{:>9} 0x{:02x} {} {} expected={} rtl={} model={}{}{}\n", rtl_cycle, e.tag,
+          stimulus_.forms()[e.plan], register_operands(u, e),
+          vectors::format_register(u, register_of(u, e.result)),
+          vectors::format_register(u, register_of(u, o.got[static_cast<int>(Port::Rtl)].result)),
+          vectors::format_register(u, register_of(u, o.got[static_cast<int>(Port::Model)].result)),
+          o.cycles_match ? "" : fmt::format(" model-cycle={}", model_cycle),
+          o.results_match ? "" : " MISMATCH");
+    }
+  }
+
+  void note(const std::string& line) {
+    if (log_.is_open()) log_ << "# " << line << "\n";
+  }
+
+  int unprinted() const { return std::max(0, reports_ - settings_.max_reports); }
+
+ private:
+  bool print() { return reports_++ < settings_.max_reports; }
+
+  const Stimulus& stimulus_;
+  const Settings& settings_;
+  std::ostream& out_;
+  Report& report_;
+  std::ofstream log_;
+  int reports_ = 0;
+  const std::string empty_;
+};
+
+void fill_transaction(const Expected& e, const Uop& u, int lanes, sc::Transaction& t) {
+  t.uop = u;
+  t.uop.lane_mask = e.lane_mask;
+  t.tag = e.tag;
+  for (int lane = 0; lane < lanes; ++lane) {
+    t.a[lane] = e.operands[lane][0];
+    t.b[lane] = e.operands[lane][1];
+    t.c[lane] = e.operands[lane][2];
+  }
+}
+
+OutBeat beat_of(const sc::Result& r) {
+  OutBeat b;
+  b.tag = static_cast<uint32_t>(r.tag);
+  b.lane_mask = r.uop.lane_mask;
+  std::copy_n(r.lanes.begin(), kMaxLanes, b.result.begin());
+  return b;
+}
+
+// ---- the SystemC top -------------------------------------------------------------------------
+
+constexpr Port kPorts[] = {Port::Rtl, Port::Model};
+
+// The stimulus source, the consumer of both units and their clock, in one process. It drives
+// `clk` low at 10n ns and acts there, between the units' rising edges (alu_if.h): it takes in
+// what the last edge accepted and handed out, then decides this cycle's offers and out_ready,
+// the same for both units; at 10n + 5 ns it drives `clk` high (edge n, as in the waveform).
+// One process for all three instead of an sc_clock beside a falling-edge process saves a third
+// of the kernel's work per cycle.
+class Driver : public sc_core::sc_module {
+ public:
+  sc_core::sc_out<bool> clk;
+  sc_core::sc_port<sc::AluTransactionIf> rtl_port, model_port;
+
+  Driver(sc_core::sc_module_name name, const Stimulus& stimulus, const Settings& settings,
+         Scoreboard& scoreboard, Sequencer& sequencer, Checker& checker, Report& report)
+      : sc_core::sc_module(name),
+        clk("clk"),
+        rtl_port("rtl"),
+        model_port("model"),
+        stimulus_(stimulus),
+        settings_(settings),
+        scoreboard_(scoreboard),
+        sequencer_(sequencer),
+        checker_(checker),
+        report_(report),
+        traffic_(settings) {
+    SC_METHOD(on_half_period);  // first at t = 0, before edge 0
+  }
+
+ private:
+  SC_HAS_PROCESS(Driver);
+
+  void end_of_elaboration() override { units_ = {rtl_port[0], model_port[0]}; }
+  sc::AluTransactionIf& unit(Port p) { return *units_[static_cast<int>(p)]; }
+
+  void on_half_period() {
+    static const sc_core::sc_time kHalfPeriod(5, sc_core::SC_NS);
+    next_trigger(kHalfPeriod);
+    clk.write(rising_next_);
+    if (rising_next_) {
+      rising_next_ = false;
+      return;
+    }
+    rising_next_ = true;
+    try {
+      step();
+    } catch (const std::exception& e) {
+      stop(e.what());
+    }
+  }
+
+  void step() {
+    const uint64_t edge = unit(Port::Rtl).next_edge();  // the coming one
+    for (Port p : kPorts) {
+      sc::AluTransactionIf& u = unit(p);
+      for (const sc::Result& r : u.departed_at_last_edge()) {
+        scoreboard_.check(p, beat_of(r), r.leave_edge);
+        last_progress_ = edge;
+      }
+      if (u.accepted_at_last_edge() > 0) scoreboard_.accept(p);
+      pending_[static_cast<int>(p)] &= u.accepted_at_last_edge() == 0;
+    }
+
+    if (settings_.reset_at && !reset_done_ &&
+        scoreboard_.next_offer_sequence(Port::Rtl) >= settings_.reset_at) {
+      reset_done_ = true;
+      report_.reset_cycle = edge - 1;
+      report_.replayed = scoreboard_.in_flight(Port::Rtl);
+      checker_.note(fmt::format("reset after the edge at cycle {} (transaction {} accepted); "
+                                "{} in flight in the RTL and {} in the model are offered again",
+                                edge - 1, settings_.reset_at, scoreboard_.in_flight(Port::Rtl),
+                                scoreboard_.in_flight(Port::Model)));
+      for (Port p : kPorts) {
+        unit(p).reset();
+        scoreboard_.replay_in_flight(p);
+        pending_[static_cast<int>(p)] = false;
+      }
+    }
+
+    bool done = true;
+    bool busy = false;
+    for (Port p : kPorts) {
+      const bool all_delivered = sequencer_.exhausted() &&
+                                 scoreboard_.delivered(p) == scoreboard_.appended() &&
+                                 !pending_[static_cast<int>(p)];
+      done &= all_delivered;
+      busy |= scoreboard_.in_flight(p) > 0;
+    }
+    if (done) return stop({});
+    if (!busy) last_progress_ = edge;
+    if (edge - last_progress_ > settings_.hang_cycles)
+      return stop(fmt::format("no result for {} cycles with transactions in flight (RTL {}, "
+                              "model {}); stopped at cycle {}",
+                              settings_.hang_cycles, scoreboard_.in_flight(Port::Rtl),
+                              scoreboard_.in_flight(Port::Model), edge));
+
+    traffic_.draw();
+    for (Port p : kPorts) {
+      sc::AluTransactionIf& u = unit(p);
+      u.set_out_ready(traffic_.out_ready());
+      bool& pending = pending_[static_cast<int>(p)];
+      if (!pending && traffic_.gap()) continue;  // an offer, once made, stays until taken
+      const uint64_t sequence = scoreboard_.next_offer_sequence(p);
+      if (!sequencer_.reach(sequence)) continue;
+      // Both units are offered the same transaction, and again while it waits: built once.
+      if (sequence != offer_sequence_) {
+        const Expected& e = scoreboard_.next_offer(p);
+        fill_transaction(e, stimulus_.uop(e.plan), settings_.lanes, offer_);
+        offer_sequence_ = sequence;
+      }
+      u.offer(offer_);
+      pending = true;
+    }
+  }
+
+  void stop(std::string error) {
+    if (report_.error.empty()) report_.error = std::move(error);
+    sc_core::sc_pause();  // returns from sc_start without sc_stop's notice
+  }
+
+  const Stimulus& stimulus_;
+  const Settings& settings_;
+  Scoreboard& scoreboard_;
+  Sequencer& sequencer_;
+  Checker& checker_;
+  Report& report_;
+  Traffic traffic_;
+  std::array<sc::AluTransactionIf*, kMaxPorts> units_{};
+  std::array<bool, kMaxPorts> pending_{};
+  sc::Transaction offer_;
+  uint64_t offer_sequence_ = UINT64_MAX;
+  bool rising_next_ = false;
+  bool reset_done_ = false;
+  uint64_t last_progress_ = 0;
+};
+
+std::string probability(double p) { return fmt::format("{:g}", p); }
+
+void print_summary(const Stimulus& stimulus, const Settings& settings, Report& report,
+                   int unprinted, std::ostream& out) {
+  if (unprinted > 0) out << fmt::format("({} more mismatches not printed)\n", unprinted);
+  if (!report.error.empty()) out << "error: " << report.error << "\n";
+
+  std::size_t width = 24;
+  for (const auto& f : stimulus.forms()) width = std::max(width, f.size());
+  out << fmt::format("\nhalfpipe cosim: Lanes={} Depth={}, seed {}, back-pressure {}, gaps {}, {}\n",
+                     settings.lanes, settings.depth, settings.seed,
+                     probability(settings.backpressure), probability(settings.gaps),
+                     settings.reset_at
+                         ? fmt::format("reset after transaction {} (cycle {}, {} replayed)",
+                                       settings.reset_at, report.reset_cycle, report.replayed)
+                         : std::string("no reset"));
+  if (!settings.model_latency.empty()) {
+    std::string list;
+    for (const auto& s : settings.model_latency) list += (list.empty() ? "" : " ") + s;
+    out << "model latencies changed from the RTL's: " << list << "\n";
+  }
+  out << fmt::format("{:<{}} {:>9} {:>11} {:>17}\n", "form", width, "vectors", "mismatches",
+                     "cycle deviations");
+  FormTally total;
+  for (std::size_t i = 0; i < stimulus.forms().size(); ++i) {
+    const FormTally& t = report.forms[i];
+    out << fmt::format("{:<{}} {:>9} {:>11} {:>17}\n", stimulus.forms()[i], width, t.vectors,
+                       t.mismatches, t.cycle_deviations);
+    total.vectors += t.vectors;
+    total.mismatches += t.mismatches;
+    total.cycle_deviations += t.cycle_deviations;
+  }
+  out << fmt::format("{:<{}} {:>9} {:>11} {:>17}\n",
+                     fmt::format("all {} forms", stimulus.forms().size()), width, total.vectors,
+                     total.mismatches, total.cycle_deviations);
+  if (report.lost || report.unexpected || report.protocol_errors)
+    out << fmt::format("lost (accepted, never handed back): {}; unexpected outputs: {}; "
+                       "in_ready protocol violations: {}\n",
+                       report.lost, report.unexpected, report.protocol_errors);
+  const double per_cpu = report.cpu_seconds > 0 ? total.vectors / report.cpu_seconds : 0;
+  const double per_wall = report.seconds > 0 ? total.vectors / report.seconds : 0;
+  out << fmt::format("{} cycles, {:.2f} s ({:.2f} s CPU): {:.0f} transactions/s per CPU second, "
+                     "{:.0f} per wall-clock second\n",
+                     report.cycles, report.seconds, report.cpu_seconds, per_cpu, per_wall);
+  out << fmt::format("seed {}{}\n", settings.seed,
+                     settings.command.empty() ? "" : "; reproduce: " + settings.command);
+  out << fmt::format("{} passed, {} failed\n", report.passed, report.failed);
+  out.flush();
+}
+
+// Settings the model and the RTL must agree on, before anything is elaborated.
+std::string check_settings(const Settings& s) {
+  if (!(s.backpressure >= 0 && s.backpressure < 1)) return "the back-pressure probability must be in [0, 1)";
+  if (!(s.gaps >= 0 && s.gaps < 1)) return "the gap probability must be in [0, 1)";
+  return {};
+}
+
+struct Timer {
+  Clock::time_point start = Clock::now();
+  std::clock_t cpu_start = std::clock();
+  void stop(Report& r) const {
+    r.seconds = std::chrono::duration<double>(Clock::now() - start).count();
+    r.cpu_seconds = static_cast<double>(std::clock() - cpu_start) / CLOCKS_PER_SEC;
+  }
+};
+
+}  // namespace
+
+Report run_cosim(Stimulus& stimulus, const Settings& settings, std::ostream& out) {
+  Report report;
+  report.forms.assign(stimulus.forms().size(), FormTally{});
+  if (report.error = check_settings(settings); !report.error.empty()) return report;
+  sc::PipelineConfig config = sc::rtl_configuration(settings.lanes, settings.depth);
+  for (const auto& setting : settings.model_latency) {
+    if (std::string problem = sc::apply_latency_setting(config, setting); !problem.empty()) {
+      report.error = "--model-latency " + setting + ": " + problem;
+      return report;
+    }
+  }
+  if (std::string problem = sc::validate(config); !problem.empty()) {
+    report.error = "model configuration: " + problem;
+    return report;
+  }
+  for (std::size_t i = 0; i < stimulus.forms().size(); ++i) {
+    const uint32_t mask = stimulus.uop(static_cast<int>(i)).lane_mask;
+    if ((mask >> settings.lanes) != 0) {
+      report.error = fmt::format("{} needs {} lanes; the unit has {}", stimulus.forms()[i],
+                                 mask == 0b11 ? 2 : 1, settings.lanes);
+      return report;
+    }
+  }
+
+  std::unique_ptr<Dut> dut = make_dut(settings.lanes, settings.depth);  // throws for a config not built
+  if (!settings.wave_path.empty()) dut->trace_to(settings.wave_path);
+  Checker checker(stimulus, settings, out, report);
+  Scoreboard scoreboard(
+      settings.lanes, kMaxPorts, [&](const Mismatch& m) { checker.mismatch(m); },
+      [&](const Outcome& o) { checker.outcome(o); });
+  Sequencer sequencer(stimulus, scoreboard, (1u << dut->tag_width()) - 1);
+
+  sc_core::sc_signal<bool> clock("clk", false);
+  RtlUnit rtl("rtl", *dut);
+  sc::AluModel model("model", config);
+  Driver driver("driver", stimulus, settings, scoreboard, sequencer, checker, report);
+  rtl.clk(clock);
+  model.clk(clock);
+  driver.clk(clock);
+  driver.rtl_port(rtl);
+  driver.model_port(model);
+  if (settings.rtl_fault) rtl.inject(*settings.rtl_fault);
+
+  const Timer timer;
+  try {
+    sc_core::sc_start();
+  } catch (const std::exception& e) {
+    if (report.error.empty()) report.error = e.what();
+  }
+  timer.stop(report);
+  dut->close_trace();
+
+  report.cycles = rtl.next_edge();
+  report.protocol_errors = rtl.protocol_errors();
+  report.unexpected = scoreboard.unexpected_outputs();
+  for (Port p : kPorts) report.lost += scoreboard.in_flight(p);
+  report.passed = scoreboard.transactions_passed();
+  report.failed = scoreboard.transactions_failed() + report.lost + report.unexpected +
+                  report.protocol_errors;
+  if (!report.error.empty() && report.failed == 0) report.failed = 1;  // never "0 failed"
+  print_summary(stimulus, settings, report, checker.unprinted(), out);
+  return report;
+}
+
+Report run_bare(Stimulus& stimulus, const Settings& settings, std::ostream& out) {
+  Report report;
+  if (report.error = check_settings(settings); !report.error.empty()) return report;
+  std::unique_ptr<Dut> dut = make_dut(settings.lanes, settings.depth);
+  uint64_t mismatches = 0;
+  Scoreboard scoreboard(settings.lanes, [&](const Mismatch&) { ++mismatches; });
+  Sequencer sequencer(stimulus, scoreboard, (1u << dut->tag_width()) - 1);
+  Traffic traffic(settings);
+  InBeat beat;
+  OutBeat got;
+  bool pending = false, reset_done = false;
+  uint64_t idle = 0;
+
+  const Timer timer;
+  while (true) {
+    if (settings.reset_at && !reset_done &&
+        scoreboard.next_offer_sequence(Port::Rtl) >= settings.reset_at) {
+      reset_done = true;
+      report.replayed = scoreboard.in_flight();
+      dut->reset(0);
+      scoreboard.replay_in_flight(Port::Rtl);
+      pending = false;
+    }
+    if (sequencer.exhausted() && !pending && scoreboard.in_flight() == 0) break;
+    traffic.draw();
+    if (!pending && !traffic.gap() && sequencer.reach(scoreboard.next_offer_sequence(Port::Rtl))) {
+      const Expected& e = scoreboard.next_offer(Port::Rtl);
+      const Uop& u = stimulus.uop(e.plan);
+      beat.uop_word = encode(u);
+      beat.lane_mask = e.lane_mask;
+      beat.tag = e.tag;
+      for (int lane = 0; lane < settings.lanes; ++lane) {
+        beat.a[lane] = e.operands[lane][0];
+        beat.b[lane] = e.operands[lane][1];
+        beat.c[lane] = e.operands[lane][2];
+      }
+      pending = true;
+    }
+    const CycleResult r = dut->cycle(pending, beat, traffic.out_ready(), got);
+    ++report.cycles;
+    if (r.consumed) {
+      scoreboard.check(Port::Rtl, got, report.cycles - 1);
+      idle = 0;
+    } else if (++idle > settings.hang_cycles && scoreboard.in_flight() > 0) {
+      report.error = "no result for " + std::to_string(settings.hang_cycles) + " cycles";
+      break;
+    }
+    if (r.accepted) {
+      scoreboard.accept(Port::Rtl);
+      pending = false;
+    }
+  }
+  timer.stop(report);
+  report.lost = scoreboard.in_flight();
+  report.unexpected = scoreboard.unexpected_outputs();
+  report.passed = scoreboard.transactions_passed();
+  report.failed = scoreboard.transactions_failed() + report.lost + report.unexpected;
+  const uint64_t transactions = report.passed + report.failed;
+  out << fmt::format("bare harness (tb/dut.h + scoreboard, no SystemC, no model): Lanes={} "
+                     "Depth={}, seed {}: {} transactions, {} cycles, {:.2f} s ({:.2f} s CPU): "
+                     "{:.0f} transactions/s per CPU second, {:.0f} per wall-clock second\n",
+                     settings.lanes, settings.depth, settings.seed, transactions, report.cycles,
+                     report.seconds, report.cpu_seconds,
+                     report.cpu_seconds > 0 ? transactions / report.cpu_seconds : 0,
+                     report.seconds > 0 ? transactions / report.seconds : 0);
+  if (!report.error.empty()) out << "error: " << report.error << "\n";
+  out << fmt::format("{} passed, {} failed\n", report.passed, report.failed);
+  return report;
+}
+
+}  // namespace halfpipe::tb::cosim

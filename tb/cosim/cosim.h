@@ -1,0 +1,113 @@
+// The co-simulation: one SystemC top in which a stimulus source feeds the same transactions to
+// the Verilated RTL (behind RtlUnit, a transaction wrapper) and to the SystemC model
+// (model/sc AluModel), both clocked by one sc_clock; one scoreboard (tb/scoreboard.h) checks
+// per transaction that the RTL's result and the model's result are the reference's, that tags
+// come back in order with nothing lost or duplicated, and that the RTL hands each result out
+// at exactly the cycle the model predicts. Random back-pressure, input gaps and one reset in
+// the middle of the run come from one seed, so a seed reproduces a run.
+//
+// SystemC elaborates once per process: a process calls run_cosim at most once.
+#pragma once
+
+#include <cstdint>
+#include <iosfwd>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "model/uop/uop.h"
+#include "tb/cosim/rtl_unit.h"
+#include "vectors/stream.h"
+
+namespace halfpipe::tb::cosim {
+
+// The vectors of a run, in order: streams from the vectors library and/or a vector file.
+class Stimulus {
+ public:
+  // Adds `form`'s streams (vectors::StreamSpec: corner classes, seeded random, ...), run after
+  // what was added before. Throws std::invalid_argument naming the form if it is illegal.
+  void add_streams(const std::string& form, const std::vector<vectors::StreamSpec>& specs);
+  // Adds every vector of a vector file (vectors/FORMAT.md), its expected results taken from the
+  // file. Throws vectors::ParseError ("FILE:LINE: problem") for a malformed file and
+  // std::runtime_error for one that cannot be read.
+  void add_file(const std::string& path);
+
+  uint64_t size() const;  // vectors in all
+  const std::vector<std::string>& forms() const { return forms_; }  // Expected::plan indexes it
+  const Uop& uop(int form) const { return uops_[form]; }
+
+  // The next vector and the index of its form; false at the end.
+  bool next(vectors::Vector& v, int& form);
+
+ private:
+  int form_index(const std::string& canonical, const Uop& u);
+
+  struct FileVector {
+    int form;
+    vectors::Operands operands;
+    uint32_t expected;
+  };
+  struct Part {
+    int form;
+    std::optional<vectors::VectorStream> stream;  // or, when empty, file_vectors
+    std::vector<FileVector> file_vectors;
+    uint64_t position = 0;  // in file_vectors
+  };
+  std::vector<std::string> forms_;
+  std::vector<Uop> uops_;
+  std::vector<Part> parts_;
+  std::size_t current_ = 0;
+};
+
+struct Settings {
+  int lanes = 2;
+  int depth = 4;
+  uint64_t seed = 1;          // of the traffic (the random vectors take theirs in StreamSpec)
+  double backpressure = 0.1;  // per cycle: probability that out_ready is low
+  double gaps = 0.1;          // per cycle: probability that no new transaction is offered
+  // Reset both units once, right after the RTL accepts transaction number `reset_at` (from 1);
+  // what they held in flight is offered again. 0: no reset.
+  uint64_t reset_at = 0;
+  std::string wave_path;  // an FST waveform of the RTL, when set
+  std::string log_path;   // one line per transaction, when set
+  // "FAMILY=N" settings applied to the model's configuration after rtl_configuration(lanes,
+  // depth): a model that mispredicts, to prove the scoreboard notices.
+  std::vector<std::string> model_latency;
+  std::optional<RtlFault> rtl_fault;  // a deliberately broken RTL result
+  int max_reports = 20;       // mismatches printed in full; the rest are counted
+  uint64_t hang_cycles = 10000;  // no result for this long with work in flight: stop
+  std::string command;        // the command line that reproduces the run, for the summary
+};
+
+struct FormTally {
+  uint64_t vectors = 0;           // transactions checked on both units
+  uint64_t mismatches = 0;        // of them, a wrong result, tag or lane mask on either unit
+  uint64_t cycle_deviations = 0;  // of them, the RTL's output cycle != the model's prediction
+};
+
+struct Report {
+  std::vector<FormTally> forms;  // indexed like Stimulus::forms()
+  uint64_t passed = 0;           // transactions with everything right
+  uint64_t failed = 0;  // transactions with something wrong, plus lost and unexpected outputs
+  uint64_t lost = 0;        // accepted by a unit and never handed back
+  uint64_t unexpected = 0;  // outputs no accepted transaction explains
+  uint64_t protocol_errors = 0;
+  uint64_t replayed = 0;  // transactions in flight at the reset, offered again
+  uint64_t reset_cycle = 0;
+  uint64_t cycles = 0;
+  double seconds = 0;
+  double cpu_seconds = 0;
+  std::string error;  // the run could not complete (a bad configuration, a hang, ...)
+  bool ok() const { return failed == 0 && error.empty(); }
+};
+
+// Runs the co-simulation, printing mismatches as they happen and the summary (table per form,
+// the seed, the closing line "N passed, N failed") to `out`.
+Report run_cosim(Stimulus& stimulus, const Settings& settings, std::ostream& out);
+
+// The benchmark baseline: the same vectors and the same traffic (back-pressure, gaps, reset)
+// through the plain C++ harness (tb/dut.h and the scoreboard, as `halfpipe sweep` drives
+// them), without SystemC and without the model. Prints one line and "N passed, N failed".
+Report run_bare(Stimulus& stimulus, const Settings& settings, std::ostream& out);
+
+}  // namespace halfpipe::tb::cosim

@@ -1,0 +1,236 @@
+// `halfpipe cosim` as users run it: the summary and closing line, exit codes, a seed that
+// reproduces a run, errors that name the problem, and a waveform aligned with the log.
+#include <catch2/catch.hpp>
+
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cstdio>
+#include <cstdlib>
+#include <fstream>
+#include <map>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include <gtkwave/fstapi.h>
+
+namespace {
+
+const std::string kHalfpipe = std::string(HALFPIPE_BINARY_DIR) + "/sim/halfpipe";
+
+struct Run {
+  int status = -1;
+  std::string output;  // stdout and stderr
+};
+
+Run run(const std::string& arguments) {
+  const std::string command =
+      "SC_COPYRIGHT_MESSAGE=DISABLE " + kHalfpipe + " cosim " + arguments + " 2>&1";
+  Run r;
+  FILE* pipe = popen(command.c_str(), "r");
+  REQUIRE(pipe != nullptr);
+  char buffer[4096];
+  for (size_t n; (n = fread(buffer, 1, sizeof buffer, pipe)) > 0;) r.output.append(buffer, n);
+  const int status = pclose(pipe);
+  r.status = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  return r;
+}
+
+std::string scratch_dir() {
+  char name[] = "/tmp/halfpipe-cosim-test-XXXXXX";
+  REQUIRE(mkdtemp(name) != nullptr);
+  return name;
+}
+
+std::string read_file(const std::string& path) {
+  std::ifstream in(path);
+  std::stringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+std::string last_line(const std::string& text) {
+  const size_t end = text.find_last_not_of('\n');
+  if (end == std::string::npos) return {};
+  const size_t start = text.rfind('\n', end);
+  return text.substr(start == std::string::npos ? 0 : start + 1, end + 1 - (start == std::string::npos ? 0 : start + 1));
+}
+
+struct LogLine {
+  uint64_t cycle;
+  unsigned tag;
+  std::string form;
+};
+
+std::vector<LogLine> transactions_in_log(const std::string& path) {
+  std::ifstream in(path);
+  std::vector<LogLine> lines;
+  for (std::string line; std::getline(in, line);) {
+    if (line.empty() || line[0] == '#') continue;
+    std::istringstream fields(line);
+    LogLine l{};
+    std::string tag;
+    fields >> l.cycle >> tag >> l.form;
+    l.tag = static_cast<unsigned>(std::stoul(tag, nullptr, 16));
+    lines.push_back(l);
+  }
+  return lines;
+}
+
+}  // namespace
+
+TEST_CASE("command: a table per form with the seed and the closing line and exit 0 when all match", "[cosim][cli]") {
+  const Run r = run("add.f16 fma.rn.relu.bf16x2 --random 200 --seed 5");
+  INFO(r.output);
+  CHECK(r.status == 0);
+  CHECK(r.output.find("form") != std::string::npos);
+  CHECK(r.output.find("cycle deviations") != std::string::npos);
+  CHECK(r.output.find("\nadd.f16 ") != std::string::npos);
+  CHECK(r.output.find("\nfma.rn.relu.bf16x2 ") != std::string::npos);
+  CHECK(r.output.find("seed 5") != std::string::npos);
+  CHECK(r.output.find("reset after transaction") != std::string::npos);  // the default: mid-run
+  const std::string closing = last_line(r.output);
+  CHECK(closing.find(" passed, 0 failed") != std::string::npos);
+  CHECK(closing.find("0 passed") != 0);
+}
+
+TEST_CASE("command: the same seed reproduces the run line for line and another seed does not", "[cosim][cli]") {
+  const std::string dir = scratch_dir();
+  const std::string options = "min.NaN.bf16x2 sub.ftz.sat.f16 --random 300 --backpressure 0.4 --gaps 0.3";
+  REQUIRE(run(options + " --seed 21 --log " + dir + "/a.log").status == 0);
+  REQUIRE(run(options + " --seed 21 --log " + dir + "/b.log").status == 0);
+  REQUIRE(run(options + " --seed 22 --log " + dir + "/c.log").status == 0);
+  const std::string a = read_file(dir + "/a.log");
+  CHECK(transactions_in_log(dir + "/a.log").size() == 600);
+  CHECK(a == read_file(dir + "/b.log"));
+  CHECK(a != read_file(dir + "/c.log"));
+  std::system(("rm -rf " + dir).c_str());
+}
+
+TEST_CASE("command: TIMING.md with no back-pressure transaction n leaves at cycle n + Depth", "[cosim][cli]") {
+  const std::string dir = scratch_dir();
+  for (int depth : {2, 4}) {
+    CAPTURE(depth);
+    const std::string log = dir + "/d" + std::to_string(depth) + ".log";
+    const Run r = run("neg.f16 --random 50 --backpressure 0 --gaps 0 --reset-at 0 --depth " +
+                      std::to_string(depth) + " --log " + log);
+    INFO(r.output);
+    REQUIRE(r.status == 0);
+    const auto lines = transactions_in_log(log);
+    REQUIRE(lines.size() == 50);
+    for (size_t n = 0; n < lines.size(); ++n) {
+      CHECK(lines[n].cycle == n + static_cast<uint64_t>(depth));
+      CHECK(lines[n].tag == (n & 0xFF));
+    }
+  }
+  std::system(("rm -rf " + dir).c_str());
+}
+
+TEST_CASE("command: a corrupted RTL result and a mispredicting model each exit 1", "[cosim][cli]") {
+  const Run fault = run("add.f16 --random 100 --inject-rtl-fault 3");
+  INFO(fault.output);
+  CHECK(fault.status == 1);
+  CHECK(fault.output.find("mismatch: RTL add.f16") != std::string::npos);
+  CHECK(last_line(fault.output).find(" passed, 1 failed") != std::string::npos);
+
+  const Run late = run("mul.f16 --random 100 --model-latency arith=3");
+  INFO(late.output);
+  CHECK(late.status == 1);
+  CHECK(late.output.find("cycle deviation: mul.f16") != std::string::npos);
+  CHECK(late.output.find("model latencies changed from the RTL's: arith=3") != std::string::npos);
+}
+
+TEST_CASE("command: bad input is named with exit 2", "[cosim][cli]") {
+  const std::string dir = scratch_dir();
+  const Run form = run("add.rz.f16");
+  CHECK(form.status == 2);
+  CHECK(form.output.find("halfpipe cosim: 'add.rz.f16'") != std::string::npos);
+
+  const Run missing = run("--vectors " + dir + "/none.vec");
+  CHECK(missing.status == 2);
+  CHECK(missing.output.find(dir + "/none.vec: cannot read") != std::string::npos);
+
+  std::ofstream(dir + "/bad.vec") << "add.f16 0x3c00 0x3c00 0x4000\nadd.f16 0x3c00 0x4000\n";
+  const Run malformed = run("--vectors " + dir + "/bad.vec");
+  INFO(malformed.output);
+  CHECK(malformed.status == 2);
+  CHECK(malformed.output.find(dir + "/bad.vec:2:") != std::string::npos);
+
+  const Run lanes = run("add.f16 --lanes 6");
+  CHECK(lanes.status == 2);
+  CHECK(lanes.output.find("no Verilated hp_alu with Lanes=6") != std::string::npos);
+
+  const Run latency = run("add.f16 --model-latency arith");
+  CHECK(latency.status == 2);
+  CHECK(latency.output.find("--model-latency arith") != std::string::npos);
+  std::system(("rm -rf " + dir).c_str());
+}
+
+TEST_CASE("command: a vector file runs with the file's expected results", "[cosim][cli]") {
+  const std::string dir = scratch_dir();
+  // 1 + 1 = 2, 2 * 3 = 6, packed: (1 + 2, 0.5 + 0.5) = (3, 1): lane 1 in bits [31:16].
+  std::ofstream(dir + "/good.vec") << "add.f16 0x3c00 0x3c00 0x4000\n"
+                                      "mul.f16 0x4000 0x4200 0x4600\n"
+                                      "add.f16x2 0x38003c00 0x38004000 0x3c004200\n";
+  const Run good = run("--vectors " + dir + "/good.vec --log " + dir + "/good.log");
+  INFO(good.output);
+  CHECK(good.status == 0);
+  CHECK(last_line(good.output) == "3 passed, 0 failed");
+  CHECK(read_file(dir + "/good.log").find("add.f16x2 a=0x38003c00 b=0x38004000 expected=0x3c004200 "
+                                          "rtl=0x3c004200 model=0x3c004200") != std::string::npos);
+
+  // A wrong expected value in the file: both units disagree with it.
+  std::ofstream(dir + "/wrong.vec") << "add.f16 0x3c00 0x3c00 0x4001\n";
+  const Run wrong = run("--vectors " + dir + "/wrong.vec");
+  CHECK(wrong.status == 1);
+  CHECK(wrong.output.find("mismatch: RTL add.f16") != std::string::npos);
+  CHECK(wrong.output.find("mismatch: model add.f16") != std::string::npos);
+  CHECK(last_line(wrong.output) == "0 passed, 1 failed");
+  std::system(("rm -rf " + dir).c_str());
+}
+
+TEST_CASE("command: the --wave FST shows each --log transaction on the output ports at its cycle", "[cosim][cli]") {
+  const std::string dir = scratch_dir();
+  const Run r = run("fma.rn.f16x2 abs.bf16 --random 150 --backpressure 0.3 --gaps 0.3 --seed 9 "
+                    "--wave " + dir + "/run.fst --log " + dir + "/run.log");
+  INFO(r.output);
+  REQUIRE(r.status == 0);
+  const auto lines = transactions_in_log(dir + "/run.log");
+  REQUIRE(lines.size() == 300);
+
+  void* fst = fstReaderOpen((dir + "/run.fst").c_str());
+  REQUIRE(fst != nullptr);
+  std::map<std::string, fstHandle> handles;
+  for (fstHier* h; (h = fstReaderIterateHier(fst)) != nullptr;) {
+    if (h->htyp != FST_HT_VAR) continue;
+    std::string name(h->u.var.name, h->u.var.name_length);
+    name = name.substr(0, name.find_first_of(" ["));
+    handles.emplace(name, h->u.var.handle);  // the first is the top-level port
+  }
+  for (const char* port : {"out_valid_o", "out_ready_i", "out_tag_o", "rst_ni", "clk_i"})
+    REQUIRE(handles.count(port) == 1);
+  fstReaderSetFacProcessMaskAll(fst);
+  char value[256];
+  auto at = [&](const char* port, uint64_t time) {
+    return std::stoul(fstReaderGetValueFromHandleAtTime(fst, time, handles.at(port), value), nullptr, 2);
+  };
+  // Cycle c's inputs are driven at 10c ns and its rising edge is at 10c + 5: between the two,
+  // a transaction handed out at c is on the output ports with out_ready_i high.
+  for (const LogLine& l : lines) {
+    CAPTURE(l.cycle, l.tag, l.form);
+    CHECK(at("out_valid_o", 10 * l.cycle + 1) == 1);
+    CHECK(at("out_ready_i", 10 * l.cycle + 1) == 1);
+    CHECK(at("out_tag_o", 10 * l.cycle + 1) == l.tag);
+    CHECK(at("clk_i", 10 * l.cycle + 5) == 1);
+  }
+  // The mid-run reset shows between two cycles.
+  const std::string log = read_file(dir + "/run.log");
+  const size_t reset = log.find("# reset after the edge at cycle ");
+  REQUIRE(reset != std::string::npos);
+  const uint64_t reset_cycle = std::stoull(log.substr(reset + 32));
+  CHECK(at("rst_ni", 10 * reset_cycle + 7) == 0);
+  CHECK(at("rst_ni", 10 * reset_cycle + 9) == 1);
+  fstReaderClose(fst);
+  std::system(("rm -rf " + dir).c_str());
+}

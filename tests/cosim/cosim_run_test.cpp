@@ -1,0 +1,176 @@
+// Co-simulation runs: the Verilated RTL and the SystemC model on the same vectors under
+// back-pressure, gaps and a reset, in every configuration kind the RTL is built in (Lanes 2
+// and 4, Depth 4 and 2), and proof that the scoreboard notices a model that mispredicts time
+// and an RTL that returns a wrong result or loses one. SystemC elaborates once per process:
+// CTest runs each test case in its own (tests/sc/systemc_process.h).
+#include <catch2/catch.hpp>
+
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "tb/cosim/cosim.h"
+#include "tests/sc/systemc_process.h"
+
+namespace {
+
+using halfpipe::sc::test::elaborate_here;
+using halfpipe::tb::cosim::Report;
+using halfpipe::tb::cosim::RtlFault;
+using halfpipe::tb::cosim::Settings;
+using halfpipe::tb::cosim::Stimulus;
+using halfpipe::vectors::StreamKind;
+using halfpipe::vectors::StreamSpec;
+
+// One form of each op family, scalar and packed, both formats, with modifiers.
+const std::vector<std::string> kForms{
+    "add.rn.ftz.sat.f16",   "sub.bf16x2",      "mul.rn.f16x2",        "fma.rn.relu.bf16x2",
+    "fma.rn.oob.sat.f16",   "min.NaN.xorsign.abs.f16x2", "max.bf16",  "neg.ftz.f16x2",
+    "abs.bf16",             "tanh.approx.f16", "ex2.approx.ftz.bf16x2",
+};
+
+Stimulus stimulus(const std::vector<std::string>& forms, uint64_t random, uint64_t seed,
+                  bool corner = true) {
+  Stimulus s;
+  std::vector<StreamSpec> specs;
+  if (corner) specs.push_back({StreamKind::Corner, 0, seed, {}, {}});
+  if (random) specs.push_back({StreamKind::Random, random, seed, {}, {}});
+  for (const auto& f : forms) s.add_streams(f, specs);
+  return s;
+}
+
+// Everything right: every transaction checked once on both units, the reset really hit work
+// in flight, and the summary ends with the closing line.
+void check_clean_run(Stimulus& s, const Settings& settings) {
+  const uint64_t vectors = s.size();
+  std::ostringstream out;
+  const Report r = run_cosim(s, settings, out);
+  INFO(out.str());
+  CHECK(r.error.empty());
+  CHECK(r.failed == 0);
+  CHECK(r.passed == vectors);
+  CHECK(r.replayed > 0);
+  uint64_t checked = 0, deviations = 0, mismatches = 0;
+  for (const auto& f : r.forms) {
+    checked += f.vectors;
+    deviations += f.cycle_deviations;
+    mismatches += f.mismatches;
+  }
+  CHECK(checked == vectors);
+  CHECK(deviations == 0);
+  CHECK(mismatches == 0);
+  CHECK(out.str().find("seed " + std::to_string(settings.seed)) != std::string::npos);
+  const std::string closing = std::to_string(vectors) + " passed, 0 failed\n";
+  CHECK(out.str().size() >= closing.size());
+  CHECK(out.str().compare(out.str().size() - closing.size(), closing.size(), closing) == 0);
+}
+
+Settings busy_traffic(int lanes, int depth, uint64_t seed, uint64_t reset_at) {
+  Settings s;
+  s.lanes = lanes;
+  s.depth = depth;
+  s.seed = seed;
+  s.backpressure = 0.3;
+  s.gaps = 0.2;
+  s.reset_at = reset_at;
+  return s;
+}
+
+}  // namespace
+
+TEST_CASE("Lanes=2 Depth=4: RTL and model equal the reference and agree on every cycle", "[cosim]") {
+  if (!elaborate_here()) return;
+  Stimulus s = stimulus(kForms, 300, 11);
+  check_clean_run(s, busy_traffic(2, 4, 11, s.size() / 2));
+}
+
+TEST_CASE("Lanes=4 Depth=4: the same with the lanes beyond the mask reading zero", "[cosim]") {
+  if (!elaborate_here()) return;
+  Stimulus s = stimulus(kForms, 300, 12);
+  check_clean_run(s, busy_traffic(4, 4, 12, s.size() / 3));
+}
+
+TEST_CASE("Lanes=2 Depth=2: the model's prediction follows the depth", "[cosim]") {
+  if (!elaborate_here()) return;
+  Stimulus s = stimulus(kForms, 300, 13);
+  check_clean_run(s, busy_traffic(2, 2, 13, s.size() / 2));
+}
+
+TEST_CASE("Lanes=8 Depth=4: heavy back-pressure and an early reset", "[cosim]") {
+  if (!elaborate_here()) return;
+  Stimulus s = stimulus({"fma.rn.f16x2", "min.bf16", "ex2.approx.f16"}, 500, 14, false);
+  Settings settings = busy_traffic(8, 4, 14, 50);
+  settings.backpressure = 0.7;
+  check_clean_run(s, settings);
+}
+
+TEST_CASE("a model one cycle too slow for add/sub/mul/fma is caught on every transaction", "[cosim]") {
+  if (!elaborate_here()) return;
+  // No back-pressure and no gaps: transaction n is accepted at edge n and leaves the Depth 4
+  // RTL at edge n + 4 (rtl/TIMING.md); a model with latency 5 predicts n + 5 for every one.
+  Stimulus s = stimulus({"add.f16"}, 0, 1);
+  const uint64_t adds = s.size();
+  Settings settings;
+  settings.backpressure = 0;
+  settings.gaps = 0;
+  settings.model_latency = {"arith=5"};
+  std::ostringstream out;
+  const Report r = run_cosim(s, settings, out);
+  INFO(out.str());
+  CHECK(r.error.empty());
+  REQUIRE(r.forms.size() == 1);
+  CHECK(r.forms[0].vectors == adds);
+  CHECK(r.forms[0].cycle_deviations == adds);
+  CHECK(r.forms[0].mismatches == 0);  // the values are still the reference's
+  CHECK(r.failed == adds);
+  CHECK(r.passed == 0);
+  CHECK(out.str().find("cycle deviation: add.f16 tag 0x00: the RTL handed it out at cycle 4, the "
+                       "model predicted cycle 5") != std::string::npos);
+  CHECK(out.str().find("cycle deviation: add.f16 tag 0x01: the RTL handed it out at cycle 5, the "
+                       "model predicted cycle 6") != std::string::npos);
+  CHECK_FALSE(r.ok());
+}
+
+TEST_CASE("a corrupted RTL result is caught and only that transaction fails", "[cosim]") {
+  if (!elaborate_here()) return;
+  Stimulus s = stimulus({"add.f16", "fma.rn.bf16x2"}, 200, 3);
+  const uint64_t vectors = s.size();
+  Settings settings = busy_traffic(2, 4, 3, vectors / 2);
+  RtlFault fault;
+  fault.output = 100;
+  fault.lane = 0;
+  fault.flip = 0x0001;
+  settings.rtl_fault = fault;
+  std::ostringstream out;
+  const Report r = run_cosim(s, settings, out);
+  INFO(out.str());
+  CHECK(r.error.empty());
+  CHECK(r.failed == 1);
+  CHECK(r.passed == vectors - 1);
+  REQUIRE(stimulus({"add.f16"}, 200, 3).size() > 100);  // so output 100 is an add.f16
+  CHECK(r.forms[0].mismatches == 1);
+  CHECK(r.forms[0].cycle_deviations == 0);
+  CHECK(out.str().find("mismatch: RTL add.f16 at cycle") != std::string::npos);
+  CHECK(out.str().find("(lane 0)") != std::string::npos);
+  const std::string closing = std::to_string(vectors - 1) + " passed, 1 failed\n";
+  CHECK(out.str().compare(out.str().size() - closing.size(), closing.size(), closing) == 0);
+}
+
+TEST_CASE("a result the RTL loses shows as tags out of order and one never handed back", "[cosim]") {
+  if (!elaborate_here()) return;
+  Stimulus s = stimulus({"mul.f16"}, 100, 4, false);
+  Settings settings = busy_traffic(2, 4, 4, 0);
+  settings.hang_cycles = 200;
+  RtlFault fault;
+  fault.kind = RtlFault::Kind::Drop;
+  fault.output = 10;
+  settings.rtl_fault = fault;
+  std::ostringstream out;
+  const Report r = run_cosim(s, settings, out);
+  INFO(out.str());
+  CHECK(r.lost == 1);
+  CHECK(r.failed >= 1);
+  CHECK_FALSE(r.ok());
+  CHECK(out.str().find("mismatch: RTL handed out tag 0x0b at cycle") != std::string::npos);
+  CHECK(out.str().find("where tag 0x0a (mul.f16) was due") != std::string::npos);
+}
