@@ -157,7 +157,7 @@ TEST_CASE("check: bad input gives FILE:LINE: what is wrong and exit 2, never a c
   CHECK(contains(missing.output, "cannot open"));
 }
 
-TEST_CASE("check --testfloat reads TestFloat files; unknown functions are refused") {
+TEST_CASE("check --testfloat reads TestFloat files and refuses unknown functions") {
   Run ok = run("check --testfloat f16_mulAdd " + kData + "f16_mulAdd.tf");
   CHECK(ok.status == 0);
   CHECK(contains(ok.output, "7 passed, 0 failed\n"));

@@ -83,7 +83,7 @@ TEST_CASE("concatenated shards give the unsharded stream, corner and random") {
   }
 }
 
-TEST_CASE("the same seed gives the same stream; another seed or form a different one") {
+TEST_CASE("the same seed gives the same stream, another seed or form a different one") {
   const Uop u = uop("add.f16");
   const auto first = drain(OperandStream(u, "add.f16", random_spec(200, 7)));
   CHECK(first == drain(OperandStream(u, "add.f16", random_spec(200, 7))));

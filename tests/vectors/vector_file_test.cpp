@@ -47,7 +47,7 @@ TEST_CASE("registers are written as 0x and lowercase hex, 4 digits scalar, 8 pac
         "neg.f16x2 0x80003c00 0x0000bc00\n");
 }
 
-TEST_CASE("a written file reads back, header and all; dropping the last column gives eval input") {
+TEST_CASE("a written file reads back, header and all, and dropping the last column gives eval input") {
   GenerationRequest request;
   request.forms = {"add.rn.f16", "fma.rn.relu.bf16x2"};
   request.random_count = 20;
