@@ -235,7 +235,7 @@ TEST_CASE("reset in the middle of traffic empties the unit, which is correct aft
   }
 }
 
-TEST_CASE("--x-initial unique: two seeds for uninitialised state give the same outputs, cycle for cycle") {
+TEST_CASE("Verilator x-initial unique: two seeds for uninitialised state give the same outputs, cycle for cycle") {
   for (const auto& [lanes, depth] : tb::available_configs()) {
     INFO("Lanes=" << lanes << " Depth=" << depth);
     std::vector<std::vector<Observation>> runs;
