@@ -297,12 +297,13 @@ OutBeat beat_of(const sc::Result& r) {
 
 constexpr Port kPorts[] = {Port::Rtl, Port::Model};
 
-// The stimulus source, the consumer of both units and their clock, in one process. It drives
-// `clk` low at 10n ns and acts there, between the units' rising edges (alu_if.h): it takes in
-// what the last edge accepted and handed out, then decides this cycle's offers and out_ready,
-// the same for both units; at 10n + 5 ns it drives `clk` high (edge n, as in the waveform).
-// One process for all three instead of an sc_clock beside a falling-edge process saves a third
-// of the kernel's work per cycle.
+// The stimulus source, the consumer of both units and their clock, in one process. At 10n ns it
+// drives `clk` low and acts, between the units' rising edges (alu_if.h): it takes in what the
+// last edge accepted and handed out, then decides this cycle's offers and out_ready, the same
+// for both units; one delta cycle later it drives `clk` high, and the units take edge n. No
+// process here needs the low phase to last, so one timed wake-up per cycle does (an sc_clock
+// beside a falling-edge process costs the kernel twice the work per cycle). The RTL waveform
+// keeps its own grid: edge n at 10n + 5 ns.
 class Driver : public sc_core::sc_module {
  public:
   sc_core::sc_out<bool> clk;
@@ -321,7 +322,7 @@ class Driver : public sc_core::sc_module {
         checker_(checker),
         report_(report),
         traffic_(settings) {
-    SC_METHOD(on_half_period);  // first at t = 0, before edge 0
+    SC_METHOD(on_clock_phase);  // first at t = 0, before edge 0
   }
 
  private:
@@ -330,15 +331,16 @@ class Driver : public sc_core::sc_module {
   void end_of_elaboration() override { units_ = {rtl_port[0], model_port[0]}; }
   sc::AluTransactionIf& unit(Port p) { return *units_[static_cast<int>(p)]; }
 
-  void on_half_period() {
-    static const sc_core::sc_time kHalfPeriod(5, sc_core::SC_NS);
-    next_trigger(kHalfPeriod);
+  void on_clock_phase() {
+    static const sc_core::sc_time kPeriod(10, sc_core::SC_NS);
     clk.write(rising_next_);
     if (rising_next_) {
       rising_next_ = false;
+      next_trigger(kPeriod);
       return;
     }
     rising_next_ = true;
+    next_trigger(sc_core::SC_ZERO_TIME);
     try {
       step();
     } catch (const std::exception& e) {

@@ -64,7 +64,8 @@ void RtlUnit::on_rising_edge() {
   if (r.in_ready != (!r.out_valid || out_ready_)) ++protocol_errors_;
   departed_.clear();
   if (r.consumed) {
-    sc::Result result;
+    departed_.resize(1);
+    sc::Result& result = departed_[0];
     if (!in_flight_.empty()) {
       result.uop = in_flight_.front().uop;
       result.accept_edge = in_flight_.front().edge;
@@ -79,7 +80,7 @@ void RtlUnit::on_rising_edge() {
     ++outputs_;
     to_result(out_, result);
     result.leave_edge = edge;
-    if (!dropped) departed_.push_back(result);
+    if (dropped) departed_.clear();
   }
   accepted_ = r.accepted;
   if (r.accepted) in_flight_.push_back({offered_uop_, edge});
