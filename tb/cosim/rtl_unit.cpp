@@ -11,7 +11,6 @@ RtlUnit::RtlUnit(sc_core::sc_module_name name, Dut& dut)
       dut_(dut),
       lanes_(dut.lanes()),
       tag_mask_((1u << dut.tag_width()) - 1) {
-  departed_.reserve(1);
   SC_METHOD(on_rising_edge);
   sensitive << clk.pos();
   dont_initialize();
@@ -62,14 +61,16 @@ void RtlUnit::on_rising_edge() {
   const uint64_t edge = next_edge_++;
   const CycleResult r = dut_.cycle(offered_, beat_, out_ready_, out_);
   if (r.in_ready != (!r.out_valid || out_ready_)) ++protocol_errors_;
-  departed_.clear();
+  departed_ = &none_;
   if (r.consumed) {
-    departed_.resize(1);
-    sc::Result& result = departed_[0];
+    sc::Result& result = one_[0];
     if (!in_flight_.empty()) {
       result.uop = in_flight_.front().uop;
       result.accept_edge = in_flight_.front().edge;
       in_flight_.pop_front();
+    } else {  // an output nothing explains: the scoreboard will say so
+      result.uop = Uop{};
+      result.accept_edge = 0;
     }
     bool dropped = false;
     if (fault_armed_ && outputs_ == fault_.output) {
@@ -80,7 +81,7 @@ void RtlUnit::on_rising_edge() {
     ++outputs_;
     to_result(out_, result);
     result.leave_edge = edge;
-    if (dropped) departed_.clear();
+    if (!dropped) departed_ = &one_;
   }
   accepted_ = r.accepted;
   if (r.accepted) in_flight_.push_back({offered_uop_, edge});
@@ -92,7 +93,7 @@ void RtlUnit::reset() {
   in_flight_.clear();
   offered_ = false;
   accepted_ = false;
-  departed_.clear();
+  departed_ = &none_;
 }
 
 }  // namespace halfpipe::tb::cosim

@@ -41,7 +41,7 @@ class RtlUnit : public sc_core::sc_module, public sc::AluTransactionIf {
   std::size_t out_count() const override;
   const sc::Result& out_result(std::size_t i) const override;
   std::size_t accepted_at_last_edge() const override { return accepted_ ? 1 : 0; }
-  const std::vector<sc::Result>& departed_at_last_edge() const override { return departed_; }
+  const std::vector<sc::Result>& departed_at_last_edge() const override { return *departed_; }
   uint64_t next_edge() const override { return next_edge_; }
   // rst_ni asserted and released between two edges (asynchronous, TIMING.md): the line is
   // empty at once, as the model's reset() leaves it.
@@ -72,7 +72,10 @@ class RtlUnit : public sc_core::sc_module, public sc::AluTransactionIf {
   bool out_ready_ = false;
   OutBeat out_;
   bool accepted_ = false;
-  std::vector<sc::Result> departed_;
+  // What left at the last edge: none_, or one_ whose element is rewritten in place each time.
+  const std::vector<sc::Result> none_;
+  std::vector<sc::Result> one_ = std::vector<sc::Result>(1);
+  const std::vector<sc::Result>* departed_ = &none_;
   // What the RTL holds, oldest first: the pins carry the tag, the lane mask and the results;
   // the Uop and the acceptance edge are the wrapper's bookkeeping.
   std::deque<Accepted> in_flight_;
