@@ -363,6 +363,7 @@ class Driver : public sc_core::sc_module {
     if (settings_.reset_at && !reset_done_ &&
         scoreboard_.next_offer_sequence(Port::Rtl) >= settings_.reset_at) {
       reset_done_ = true;
+      report_.reset = true;
       report_.reset_cycle = edge - 1;
       report_.replayed = scoreboard_.in_flight(Port::Rtl);
       checker_.note(fmt::format("reset after the edge at cycle {} (transaction {} accepted); "
@@ -445,10 +446,12 @@ void print_summary(const Stimulus& stimulus, const Settings& settings, Report& r
   out << fmt::format("\nhalfpipe cosim: Lanes={} Depth={}, seed {}, back-pressure {}, gaps {}, {}\n",
                      settings.lanes, settings.depth, settings.seed,
                      probability(settings.backpressure), probability(settings.gaps),
-                     settings.reset_at
+                     !settings.reset_at ? std::string("no reset")
+                     : report.reset
                          ? fmt::format("reset after transaction {} (cycle {}, {} replayed)",
                                        settings.reset_at, report.reset_cycle, report.replayed)
-                         : std::string("no reset"));
+                         : fmt::format("no reset (the run ended before transaction {})",
+                                       settings.reset_at));
   if (!settings.model_latency.empty()) {
     std::string list;
     for (const auto& s : settings.model_latency) list += (list.empty() ? "" : " ") + s;
@@ -583,6 +586,7 @@ Report run_bare(Stimulus& stimulus, const Settings& settings, std::ostream& out)
     if (settings.reset_at && !reset_done &&
         scoreboard.next_offer_sequence(Port::Rtl) >= settings.reset_at) {
       reset_done = true;
+      report.reset = true;
       report.replayed = scoreboard.in_flight();
       dut->reset(0);
       scoreboard.replay_in_flight(Port::Rtl);

@@ -92,6 +92,7 @@ struct Report {
   uint64_t lost = 0;        // accepted by a unit and never handed back
   uint64_t unexpected = 0;  // outputs no accepted transaction explains
   uint64_t protocol_errors = 0;
+  bool reset = false;      // the reset happened (the stimulus may end before reset_at)
   uint64_t replayed = 0;  // transactions in flight at the reset, offered again
   uint64_t reset_cycle = 0;
   uint64_t cycles = 0;

@@ -49,6 +49,7 @@ void check_clean_run(Stimulus& s, const Settings& settings) {
   CHECK(r.error.empty());
   CHECK(r.failed == 0);
   CHECK(r.passed == vectors);
+  CHECK(r.reset);
   CHECK(r.replayed > 0);
   uint64_t checked = 0, deviations = 0, mismatches = 0;
   for (const auto& f : r.forms) {
