@@ -158,7 +158,8 @@ void add_cosim_command(CLI::App& app) {
   cmd->add_option("--wave", options->wave,
                   "write an FST waveform of the RTL (edge n at 10n+5 ns, as cycles in --log)");
   cmd->add_option("--log", options->log,
-                  "write one line per transaction: cycle, tag, form, operands, expected, RTL, model");
+                  "write one line per transaction: cycle, tag, form, operands, expected, RTL, "
+                  "model");
   cmd->add_option("--model-latency", options->model_latency,
                   "FAMILY=N: give the model another latency than the RTL's (to see a wrong "
                   "prediction caught); repeatable")

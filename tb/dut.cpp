@@ -175,9 +175,13 @@ class VerilatedDut final : public Dut {
 
 }  // namespace
 
-bool Dut::peek(OutBeat&) const { throw std::logic_error("this unit cannot show its outputs between cycles"); }
+bool Dut::peek(OutBeat&) const {
+  throw std::logic_error("this unit cannot show its outputs between cycles");
+}
 
-void Dut::trace_to(const std::string&) { throw std::logic_error("this unit cannot write waveforms"); }
+void Dut::trace_to(const std::string&) {
+  throw std::logic_error("this unit cannot write waveforms");
+}
 
 const std::vector<std::pair<int, int>>& available_configs() {
   static const std::vector<std::pair<int, int>> configs{{2, 4}, {4, 4}, {8, 4}, {2, 2}};

@@ -38,7 +38,8 @@ void Scoreboard::append(const Expected& e) {
 
 const Expected& Scoreboard::next_offer(Port port) const {
   const uint64_t sequence = accepted_[index(port)];
-  if (sequence >= appended()) throw std::logic_error("scoreboard: offer beyond the appended sequence");
+  if (sequence >= appended())
+    throw std::logic_error("scoreboard: offer beyond the appended sequence");
   return entry(sequence).expected;
 }
 

@@ -443,7 +443,8 @@ void print_summary(const Stimulus& stimulus, const Settings& settings, Report& r
 
   std::size_t width = 24;
   for (const auto& f : stimulus.forms()) width = std::max(width, f.size());
-  out << fmt::format("\nhalfpipe cosim: Lanes={} Depth={}, seed {}, back-pressure {}, gaps {}, {}\n",
+  out << fmt::format("\nhalfpipe cosim: Lanes={} Depth={}, seed {}, back-pressure {}, gaps {}, "
+                     "{}\n",
                      settings.lanes, settings.depth, settings.seed,
                      probability(settings.backpressure), probability(settings.gaps),
                      !settings.reset_at ? std::string("no reset")
@@ -488,7 +489,8 @@ void print_summary(const Stimulus& stimulus, const Settings& settings, Report& r
 
 // Settings the model and the RTL must agree on, before anything is elaborated.
 std::string check_settings(const Settings& s) {
-  if (!(s.backpressure >= 0 && s.backpressure < 1)) return "the back-pressure probability must be in [0, 1)";
+  if (!(s.backpressure >= 0 && s.backpressure < 1))
+    return "the back-pressure probability must be in [0, 1)";
   if (!(s.gaps >= 0 && s.gaps < 1)) return "the gap probability must be in [0, 1)";
   return {};
 }
@@ -528,7 +530,8 @@ Report run_cosim(Stimulus& stimulus, const Settings& settings, std::ostream& out
     }
   }
 
-  std::unique_ptr<Dut> dut = make_dut(settings.lanes, settings.depth);  // throws for a config not built
+  // Throws std::invalid_argument for a configuration that was not Verilated.
+  std::unique_ptr<Dut> dut = make_dut(settings.lanes, settings.depth);
   if (!settings.wave_path.empty()) dut->trace_to(settings.wave_path);
   Checker checker(stimulus, settings, out, report);
   Scoreboard scoreboard(
