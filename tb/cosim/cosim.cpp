@@ -348,17 +348,42 @@ class Driver : public sc_core::sc_module {
     }
   }
 
+  // Each unit gets call sites of its own (the template's two instances): one site alternating
+  // between the RTL wrapper and the model mispredicts its indirect calls every cycle.
+  template <int P>
+  void take_in(uint64_t edge) {
+    sc::AluTransactionIf& u = *units_[P];
+    for (const sc::Result& r : u.departed_at_last_edge()) {
+      scoreboard_.check(kPorts[P], beat_of(r), r.leave_edge);
+      last_progress_ = edge;
+    }
+    const bool accepted = u.accepted_at_last_edge() > 0;
+    if (accepted) scoreboard_.accept(kPorts[P]);
+    pending_[P] &= !accepted;
+  }
+
+  template <int P>
+  void drive() {
+    sc::AluTransactionIf& u = *units_[P];
+    u.set_out_ready(traffic_.out_ready());
+    bool& pending = pending_[P];
+    if (!pending && traffic_.gap()) return;  // an offer, once made, stays until taken
+    const uint64_t sequence = scoreboard_.next_offer_sequence(kPorts[P]);
+    if (!sequencer_.reach(sequence)) return;
+    // Both units are offered the same transaction, and again while it waits: built once.
+    if (sequence != offer_sequence_) {
+      const Expected& e = scoreboard_.next_offer(kPorts[P]);
+      fill_transaction(e, stimulus_.uop(e.plan), settings_.lanes, offer_);
+      offer_sequence_ = sequence;
+    }
+    u.offer(offer_);
+    pending = true;
+  }
+
   void step() {
     const uint64_t edge = unit(Port::Rtl).next_edge();  // the coming one
-    for (Port p : kPorts) {
-      sc::AluTransactionIf& u = unit(p);
-      for (const sc::Result& r : u.departed_at_last_edge()) {
-        scoreboard_.check(p, beat_of(r), r.leave_edge);
-        last_progress_ = edge;
-      }
-      if (u.accepted_at_last_edge() > 0) scoreboard_.accept(p);
-      pending_[static_cast<int>(p)] &= u.accepted_at_last_edge() == 0;
-    }
+    take_in<0>(edge);
+    take_in<1>(edge);
 
     if (settings_.reset_at && !reset_done_ &&
         scoreboard_.next_offer_sequence(Port::Rtl) >= settings_.reset_at) {
@@ -395,22 +420,8 @@ class Driver : public sc_core::sc_module {
                               scoreboard_.in_flight(Port::Model), edge));
 
     traffic_.draw();
-    for (Port p : kPorts) {
-      sc::AluTransactionIf& u = unit(p);
-      u.set_out_ready(traffic_.out_ready());
-      bool& pending = pending_[static_cast<int>(p)];
-      if (!pending && traffic_.gap()) continue;  // an offer, once made, stays until taken
-      const uint64_t sequence = scoreboard_.next_offer_sequence(p);
-      if (!sequencer_.reach(sequence)) continue;
-      // Both units are offered the same transaction, and again while it waits: built once.
-      if (sequence != offer_sequence_) {
-        const Expected& e = scoreboard_.next_offer(p);
-        fill_transaction(e, stimulus_.uop(e.plan), settings_.lanes, offer_);
-        offer_sequence_ = sequence;
-      }
-      u.offer(offer_);
-      pending = true;
-    }
+    drive<0>();
+    drive<1>();
   }
 
   void stop(std::string error) {
