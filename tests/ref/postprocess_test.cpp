@@ -10,15 +10,6 @@
 #include "tests/ref/uops.h"
 
 namespace halfpipe::ref_test {
-namespace {
-
-Uop f16(Op op) { return make_uop(op, Format::F16); }
-Uop bf16(Op op) { return make_uop(op, Format::BF16); }
-Uop f16x2(Op op) { return make_uop(op, Format::F16, true); }
-Uop bf16x2(Op op) { return make_uop(op, Format::BF16, true); }
-
-}  // namespace
-
 // ---- S12: .sat --------------------------------------------------------------------------------
 
 TEST_CASE("S12: .sat leaves results in [+0, 1] alone and clamps those above 1 to 1") {

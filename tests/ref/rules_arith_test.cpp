@@ -13,15 +13,6 @@
 #include "tests/ref/uops.h"
 
 namespace halfpipe::ref_test {
-namespace {
-
-Uop f16(Op op) { return make_uop(op, Format::F16); }
-Uop bf16(Op op) { return make_uop(op, Format::BF16); }
-Uop f16x2(Op op) { return make_uop(op, Format::F16, true); }
-Uop bf16x2(Op op) { return make_uop(op, Format::BF16, true); }
-
-}  // namespace
-
 // ---- S1: formats ------------------------------------------------------------------------------
 
 TEST_CASE("S1: f16 is IEEE binary16 with 5 exponent and 10 fraction bits") {

@@ -7,15 +7,6 @@
 #include "tests/ref/uops.h"
 
 namespace halfpipe::ref_test {
-namespace {
-
-Uop f16(Op op) { return make_uop(op, Format::F16); }
-Uop bf16(Op op) { return make_uop(op, Format::BF16); }
-Uop f16x2(Op op) { return make_uop(op, Format::F16, true); }
-Uop bf16x2(Op op) { return make_uop(op, Format::BF16, true); }
-
-}  // namespace
-
 // ---- S11: neg and abs -------------------------------------------------------------------------
 
 TEST_CASE("S11: neg and abs change only the sign bit of non-NaN values") {

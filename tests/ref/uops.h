@@ -18,6 +18,12 @@ inline Uop make_uop(Op op, Format format, bool packed = false) {
   return u;
 }
 
+// The four PTX types of one op.
+inline Uop f16(Op op) { return make_uop(op, Format::F16); }
+inline Uop bf16(Op op) { return make_uop(op, Format::BF16); }
+inline Uop f16x2(Op op) { return make_uop(op, Format::F16, true); }
+inline Uop bf16x2(Op op) { return make_uop(op, Format::BF16, true); }
+
 // Modifier setters, so a test reads like the instruction it exercises: with_ftz(make_uop(...)).
 inline Uop with_ftz(Uop u) { u.ftz = true; return u; }
 inline Uop with_sat(Uop u) { u.sat = true; return u; }

@@ -10,9 +10,11 @@
 #include "model/ref/execute.h"
 #include "vectors/corners.h"
 #include "vectors/exact.h"
+#include "tests/vectors/decoded.h"
 
 using namespace halfpipe;
 using namespace halfpipe::vectors;
+using halfpipe::vectors_test::uop;
 
 namespace {
 
@@ -20,12 +22,6 @@ std::vector<uint16_t> bits_of(const std::vector<CornerValue>& values) {
   std::vector<uint16_t> bits;
   for (const auto& v : values) bits.push_back(v.bits);
   return bits;
-}
-
-Uop uop(const char* form) {
-  const auto d = isa::decode_ptx(form);
-  REQUIRE(d.uop);
-  return *d.uop;
 }
 
 bool has_tuple(const Uop& u, LaneOperands t) {

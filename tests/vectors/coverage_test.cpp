@@ -8,17 +8,13 @@
 #include "model/isa/ptx.h"
 #include "model/ref/execute.h"
 #include "vectors/coverage.h"
+#include "tests/vectors/decoded.h"
 
 using namespace halfpipe;
 using namespace halfpipe::vectors;
+using halfpipe::vectors_test::uop;
 
 namespace {
-
-Uop uop(const char* form) {
-  const auto d = isa::decode_ptx(form);
-  REQUIRE(d.uop);
-  return *d.uop;
-}
 
 // The result bins one vector hits in lane 0, read back from the empty-bin list of a Coverage
 // holding only it.

@@ -4,16 +4,13 @@
 
 #include "model/isa/ptx.h"
 #include "vectors/exact.h"
+#include "tests/vectors/decoded.h"
 
 using namespace halfpipe;
 using namespace halfpipe::vectors;
+using halfpipe::vectors_test::uop;
 
 namespace {
-Uop uop(const char* form) {
-  const auto d = isa::decode_ptx(form);
-  REQUIRE(d.uop);
-  return *d.uop;
-}
 Tie tie_of(const char* form, uint16_t a, uint16_t b, uint16_t c = 0) {
   const Uop u = uop(form);
   const auto v = exact_lane_result(u, a, b, c);

@@ -7,20 +7,16 @@
 #include "model/ref/format.h"
 #include "vectors/exact.h"
 #include "vectors/stream.h"
+#include "tests/vectors/decoded.h"
 
 #include <cmath>
 #include <cstdlib>
 
 using namespace halfpipe;
 using namespace halfpipe::vectors;
+using halfpipe::vectors_test::uop;
 
 namespace {
-
-Uop uop(const char* form) {
-  const auto d = isa::decode_ptx(form);
-  REQUIRE(d.uop);
-  return *d.uop;
-}
 
 std::vector<Operands> drain(OperandStream s) {
   std::vector<Operands> out;

@@ -6,17 +6,13 @@
 
 #include "model/isa/ptx.h"
 #include "vectors/vector_file.h"
+#include "tests/vectors/decoded.h"
 
 using namespace halfpipe;
 using namespace halfpipe::vectors;
+using halfpipe::vectors_test::uop;
 
 namespace {
-
-Uop uop(const char* form) {
-  const auto d = isa::decode_ptx(form);
-  REQUIRE(d.uop);
-  return *d.uop;
-}
 
 std::vector<VectorRecord> read_all(const std::string& text) {
   std::istringstream in(text);
