@@ -49,6 +49,7 @@ struct CosimOptions {
   std::vector<std::string> model_latency;
   int64_t flip_output = -1;
   bool bare = false;
+  uint64_t quantum = tb::cosim::kDefaultQuantum;
 };
 
 struct UsageError : std::runtime_error {
@@ -105,6 +106,7 @@ int run(const CosimOptions& o) {
   settings.wave_path = o.wave;
   settings.log_path = o.log;
   settings.model_latency = o.model_latency;
+  settings.quantum = o.quantum;
   if (o.flip_output >= 0) {
     tb::cosim::RtlFault fault;
     fault.output = static_cast<uint64_t>(o.flip_output);
@@ -170,6 +172,11 @@ void add_cosim_command(CLI::App& app) {
                   "flip the lowest bit of lane 0 of the N-th result (from 0) the RTL hands out "
                   "(to see a wrong result caught)")
       ->check(CLI::NonNegativeNumber);
+  cmd->add_option("--quantum", options->quantum,
+                  "clock cycles per SystemC activation (temporal decoupling; changes no result, "
+                  "cycle, log or wave, only speed); 1: one per cycle through a clock signal")
+      ->check(CLI::Range(uint64_t{1}, uint64_t{1} << 20))
+      ->capture_default_str();
   cmd->add_flag("--bare", options->bare,
                 "benchmark baseline: the same vectors and traffic through the plain C++ harness "
                 "(tb/dut.h and the scoreboard), without SystemC and the model");

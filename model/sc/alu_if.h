@@ -29,6 +29,12 @@ class AluTransactionIf : public virtual sc_core::sc_interface {
   virtual const std::vector<Result>& departed_at_last_edge() const = 0;
   virtual uint64_t next_edge() const = 0;  // the number the coming rising edge will have
 
+  // The coming rising edge, taken at once without `clk`: for an initiator that keeps time
+  // itself and runs many cycles per SystemC activation (temporal decoupling, as a TLM quantum
+  // keeper does); the same as what a rising edge of `clk` does. Drive a unit one way or the
+  // other, not both.
+  virtual void edge() = 0;
+
   virtual void reset() = 0;  // asynchronous: empty at once, in-flight work dropped
 };
 

@@ -28,6 +28,7 @@ class AluModel : public sc_core::sc_module, public AluTransactionIf {
     return core_.departed_at_last_edge();
   }
   uint64_t next_edge() const override { return core_.next_edge(); }
+  void edge() override { core_.edge(); }
   void reset() override { core_.reset(); }
 
   const PipelineConfig& config() const { return core_.config(); }

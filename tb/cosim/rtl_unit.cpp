@@ -57,7 +57,7 @@ const sc::Result& RtlUnit::out_result(std::size_t i) const {
   return shown_;
 }
 
-void RtlUnit::on_rising_edge() {
+void RtlUnit::edge() {
   const uint64_t edge = next_edge_++;
   const CycleResult r = dut_.cycle(offered_, beat_, out_ready_, out_);
   if (r.in_ready != (!r.out_valid || out_ready_)) ++protocol_errors_;

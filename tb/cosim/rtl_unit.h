@@ -43,6 +43,7 @@ class RtlUnit : public sc_core::sc_module, public sc::AluTransactionIf {
   std::size_t accepted_at_last_edge() const override { return accepted_ ? 1 : 0; }
   const std::vector<sc::Result>& departed_at_last_edge() const override { return *departed_; }
   uint64_t next_edge() const override { return next_edge_; }
+  void edge() override;  // one dut.cycle()
   // rst_ni asserted and released between two edges (asynchronous, TIMING.md): the line is
   // empty at once, as the model's reset() leaves it.
   void reset() override;
@@ -55,7 +56,7 @@ class RtlUnit : public sc_core::sc_module, public sc::AluTransactionIf {
 
  private:
   SC_HAS_PROCESS(RtlUnit);
-  void on_rising_edge();
+  void on_rising_edge() { edge(); }
   void to_result(const OutBeat& out, sc::Result& r) const;
 
   struct Accepted {

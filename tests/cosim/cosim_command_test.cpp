@@ -11,6 +11,7 @@
 #include <map>
 #include <sstream>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include <gtkwave/fstapi.h>
@@ -232,5 +233,54 @@ TEST_CASE("command: the --wave FST shows each --log transaction on the output po
   CHECK(at("rst_ni", 10 * reset_cycle + 7) == 0);
   CHECK(at("rst_ni", 10 * reset_cycle + 9) == 1);
   fstReaderClose(fst);
+  std::system(("rm -rf " + dir).c_str());
+}
+
+namespace {
+
+// The summary without its one line of timing figures, which differ from run to run.
+std::string without_timing(const std::string& output) {
+  std::istringstream in(output);
+  std::string kept;
+  for (std::string line; std::getline(in, line);)
+    if (line.find(" transactions/s per CPU second") == std::string::npos) kept += line + "\n";
+  return kept;
+}
+
+}  // namespace
+
+TEST_CASE("command: temporal decoupling changes nothing: --quantum 1, the default and 7 give byte-identical logs", "[cosim][cli]") {
+  const std::string dir = scratch_dir();
+  const std::string forms = "add.f16 fma.rn.relu.bf16x2 min.NaN.bf16x2 neg.ftz.f16x2 --random 400 --seed 9";
+  // A clean run with a reset; one where the model mispredicts (model-cycle= on every arith
+  // line); one where the RTL's third result is corrupted (MISMATCH) and the run fails.
+  const std::vector<std::pair<std::string, std::string>> cases{
+      {"clean", " --backpressure 0.4 --gaps 0.3 --reset-at 700"},
+      {"late", " --model-latency arith=3"},
+      {"fault", " --inject-rtl-fault 2"},
+  };
+  for (const auto& [name, options] : cases) {
+    CAPTURE(name);
+    const std::string one = dir + "/" + name + "-1.log";
+    const Run reference = run(forms + options + " --quantum 1 --log " + one);
+    INFO(reference.output);
+    CHECK(reference.status == (name == "clean" ? 0 : 1));
+    const std::string log = read_file(one);
+    CHECK(transactions_in_log(one).size() == 1600);
+    if (name == "clean") CHECK(log.find("# reset after the edge at cycle") != std::string::npos);
+    if (name == "late") CHECK(log.find(" model-cycle=") != std::string::npos);
+    if (name == "fault") CHECK(log.find(" MISMATCH") != std::string::npos);
+    for (const std::string quantum : {"", " --quantum 7"}) {
+      CAPTURE(quantum);
+      const std::string other = dir + "/" + name + "-q.log";
+      const Run decoupled = run(forms + options + quantum + " --log " + other);
+      CHECK(decoupled.status == reference.status);
+      CHECK(without_timing(decoupled.output) == without_timing(reference.output));
+      CHECK(read_file(other) == log);
+    }
+  }
+  const Run zero = run("add.f16 --quantum 0");
+  CHECK(zero.status != 0);
+  CHECK(zero.output.find("--quantum: Value 0 not in range 1") != std::string::npos);
   std::system(("rm -rf " + dir).c_str());
 }
