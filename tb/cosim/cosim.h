@@ -59,8 +59,10 @@ class Stimulus {
   std::size_t current_ = 0;
 };
 
-// Cycles per SystemC activation unless told otherwise (Settings::quantum): beyond a few hundred
-// the kernel's share is already negligible.
+// Cycles per SystemC activation unless told otherwise (Settings::quantum). Measured with
+// callgrind on `halfpipe cosim --corner --random 200` (the bare harness: 274M instructions):
+// quantum 1 501M, 16 381M, 64 378M, 256 378M, 1024 378M; past a few dozen the kernel's share is
+// negligible.
 constexpr uint64_t kDefaultQuantum = 256;
 
 struct Settings {
