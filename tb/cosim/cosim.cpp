@@ -72,13 +72,18 @@ bool Stimulus::next(vectors::Vector& v, int& form) {
   for (; current_ < parts_.size(); ++current_) {
     Part& part = parts_[current_];
     form = part.form;
+    bool drawn = false;
     if (part.stream) {
-      if (part.stream->next(v)) return true;
+      drawn = part.stream->next(v);
     } else if (part.position < part.file_vectors.size()) {
       const FileVector& f = part.file_vectors[part.position++];
       v.uop = uops_[f.form];
       v.operands = f.operands;
       v.expected = f.expected;
+      drawn = true;
+    }
+    if (drawn) {
+      coverage_.add(forms_[form], v.uop, v.operands, v.expected);
       return true;
     }
   }
@@ -516,6 +521,7 @@ void print_summary(const Stimulus& stimulus, const Settings& settings, Report& r
   out << fmt::format("{} cycles, {:.2f} s ({:.2f} s CPU): {:.0f} transactions/s per CPU second, "
                      "{:.0f} per wall-clock second\n",
                      report.cycles, report.seconds, report.cpu_seconds, per_cpu, per_wall);
+  out << stimulus.coverage().summary() << "\n";
   out << fmt::format("seed {}{}\n", settings.seed,
                      settings.command.empty() ? "" : "; reproduce: " + settings.command);
   out << fmt::format("{} passed, {} failed\n", report.passed, report.failed);

@@ -17,6 +17,7 @@
 
 #include "model/uop/uop.h"
 #include "tb/cosim/rtl_unit.h"
+#include "vectors/coverage.h"
 #include "vectors/stream.h"
 
 namespace halfpipe::tb::cosim {
@@ -38,6 +39,8 @@ class Stimulus {
 
   // The next vector and the index of its form; false at the end.
   bool next(vectors::Vector& v, int& form);
+  // Functional coverage of the vectors drawn so far (each once, replays after a reset aside).
+  const vectors::Coverage& coverage() const { return coverage_; }
 
  private:
   int form_index(const std::string& canonical, const Uop& u);
@@ -57,6 +60,7 @@ class Stimulus {
   std::vector<Uop> uops_;
   std::vector<Part> parts_;
   std::size_t current_ = 0;
+  vectors::Coverage coverage_;
 };
 
 // Cycles per SystemC activation unless told otherwise (Settings::quantum). Measured with

@@ -96,6 +96,27 @@ TEST_CASE("command: a table per form with the seed and the closing line and exit
   CHECK(closing.find("0 passed") != 0);
 }
 
+// The coverage line must describe exactly the vectors run: the same vectors written by `gen` and
+// measured by `coverage` give the same line.
+TEST_CASE("command: the summary's coverage line is the coverage of the vectors run", "[cosim][cli]") {
+  const std::string dir = scratch_dir();
+  const std::string file = dir + "/v.vec";
+  REQUIRE(std::system((kHalfpipe + " gen add.f16 fma.rn.relu.bf16x2 --corner -o " + file).c_str()) == 0);
+  FILE* pipe = popen((kHalfpipe + " coverage " + file + " 2>&1").c_str(), "r");
+  REQUIRE(pipe != nullptr);
+  std::string measured;
+  char buffer[4096];
+  for (size_t n; (n = fread(buffer, 1, sizeof buffer, pipe)) > 0;) measured.append(buffer, n);
+  pclose(pipe);
+  const std::string expected = last_line(measured);
+  REQUIRE(expected.rfind("coverage: ", 0) == 0);
+
+  const Run r = run("--vectors " + file);
+  INFO(r.output);
+  CHECK(r.status == 0);
+  CHECK(r.output.find("\n" + expected + "\n") != std::string::npos);
+}
+
 TEST_CASE("command: the same seed reproduces the run line for line and another seed does not", "[cosim][cli]") {
   const std::string dir = scratch_dir();
   const std::string options = "min.NaN.bf16x2 sub.ftz.sat.f16 --random 300 --backpressure 0.4 --gaps 0.3";
