@@ -1,0 +1,18 @@
+// The Verilated hp_alu as a vectors::Backend, so `halfpipe check FILE --rtl` replays a vector
+// file through the RTL with the same comparison and reports as the reference backend. It lives
+// in tb/ so that halfpipe_vectors does not depend on the RTL.
+#pragma once
+
+#include <memory>
+
+#include "vectors/check.h"
+
+namespace halfpipe::tb {
+
+// A Backend driving a fresh Verilated unit of `lanes` lanes (one of available_configs()). Each
+// vector is one transaction, mapped to lanes as rtl/TIMING.md says a PTX Uop is: a scalar form
+// on lane 0 (mask 0b1), a packed form's low half on lane 0 and high half on lane 1 (mask 0b11).
+// Throws std::invalid_argument for a configuration that was not Verilated.
+std::unique_ptr<vectors::Backend> make_rtl_backend(int lanes = 2, int depth = 4);
+
+}  // namespace halfpipe::tb
