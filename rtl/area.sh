@@ -15,7 +15,7 @@ cd "$rtl/.."
 log=$(mktemp)
 trap 'rm -f "$log"' EXIT
 for lanes in "${lanes_list[@]}"; do
-  script="read_verilog -sv $(cd "$rtl" && for s in $sources; do printf '%s ' "$rtl/$s"; done);"
+  script="read_verilog -sv -I$rtl $(cd "$rtl" && for s in $sources; do printf '%s ' "$rtl/$s"; done);"
   script+=" chparam -set Lanes $lanes -set Depth $depth hp_alu; synth -top hp_alu; stat"
   if ! yosys -q -l "$log" -p "$script" >/dev/null 2>&1; then
     grep -i 'error' "$log" >&2 || tail -5 "$log" >&2

@@ -15,6 +15,9 @@
 // The control line (valid, tag, lane mask, the Uop fields later units need) runs beside one
 // column of units and payload registers per lane. Every lane computes the same Uop on its own
 // 16 bits (S2); lanes are replicated by generate.
+`include "hp_format_pkg.sv"
+`include "hp_uop_pkg.sv"
+
 module hp_alu #(
   parameter int unsigned Lanes = 2,
   parameter int unsigned Depth = 4,

@@ -4,6 +4,9 @@
 // one hp_quadratic each; the exact result goes to the shared rounding stage, so f16 and bf16
 // differ only there. The widths are model/ref/approx/datapath.h's layouts (kTanhLayout,
 // kEx2Layout); the exhaustive sweeps of every tanh/ex2 form prove the two agree.
+`include "hp_format_pkg.sv"
+`include "hp_policy_pkg.sv"
+
 module hp_approx #(
   parameter TanhMemFile = "model/ref/approx/tanh.mem",
   parameter Ex2MemFile = "model/ref/approx/ex2.mem"

@@ -7,6 +7,10 @@
 // normalised, so whenever the smaller addend is shifted by more than GuardBits its lost bits
 // lie far below the result's last place: they only set a sticky bit, and borrow one unit when
 // subtracted (value = sig + s with 0 < s < 1, as hp_round expects). Otherwise the sum is exact.
+`include "hp_format_pkg.sv"
+`include "hp_policy_pkg.sv"
+`include "hp_uop_pkg.sv"
+
 module hp_fma_core (
   input  logic                                    bf16_i,
   input  logic [hp_uop_pkg::OpWidth-1:0]          op_i,

@@ -5,6 +5,9 @@
 // Inside the pipeline a finite value is unpacked into one common form for both formats:
 // value = (-1)^sign * sig * 2^exp with an SigWidth-bit significand. bf16's 7 fraction bits are
 // left-aligned in f16's 10, so both formats share one multiplier, one adder and one rounder.
+`ifndef HP_FORMAT_PKG_SV
+`define HP_FORMAT_PKG_SV
+
 package hp_format_pkg;
 
   localparam int unsigned F16FracBits = 10;
@@ -67,3 +70,5 @@ package hp_format_pkg;
   /* verilator lint_on UNUSEDSIGNAL */
 
 endpackage
+
+`endif  // HP_FORMAT_PKG_SV

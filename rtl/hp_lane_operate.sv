@@ -3,6 +3,10 @@
 // the table + interpolation unit of tanh/ex2. Its result is either final (bypass) or an exact
 // value for the rounding stage; oob_hit_o
 // carries S14's decision, taken on the raw operands, to the post-processor.
+`include "hp_format_pkg.sv"
+`include "hp_policy_pkg.sv"
+`include "hp_uop_pkg.sv"
+
 module hp_lane_operate #(
   parameter TanhMemFile = "model/ref/approx/tanh.mem",
   parameter Ex2MemFile = "model/ref/approx/ex2.mem"

@@ -2,6 +2,9 @@
 // -0 < +0 (S15), one NaN returns the other input and two the canonical NaN (S15), .NaN makes any
 // NaN input the canonical NaN, and .xorsign.abs compares magnitudes and then gives the result
 // the XOR of the input signs (S16, S17). Operands arrive already flushed under .ftz (S18).
+`include "hp_format_pkg.sv"
+`include "hp_policy_pkg.sv"
+
 module hp_minmax (
   input  logic        bf16_i,
   input  logic        max_i,          // max, else min

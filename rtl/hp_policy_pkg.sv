@@ -1,6 +1,11 @@
 // The choices SEMANTICS.md makes where the PTX ISA is silent, each in one named place, mirroring
 // model/ref/policy.h. A hardware measurement that overturns one of them changes one function
 // here (and the reference's twin).
+`ifndef HP_POLICY_PKG_SV
+`define HP_POLICY_PKG_SV
+
+`include "hp_format_pkg.sv"
+
 package hp_policy_pkg;
 
   // S10: every NaN a PTX half-precision instruction produces, f16 and bf16 alike.
@@ -45,3 +50,5 @@ package hp_policy_pkg;
   endfunction
 
 endpackage
+
+`endif  // HP_POLICY_PKG_SV

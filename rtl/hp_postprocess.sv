@@ -1,6 +1,8 @@
 // The one post-processor: everything after rounding, in the order of ref::post_process
 // (model/ref/postprocess.cpp): ftz of a tiny result (S8), the oob override (S14, decided on the
 // raw operands upstream), then sat (S12) or relu (S13). A lane outside the mask yields zero.
+`include "hp_policy_pkg.sv"
+
 module hp_postprocess (
   input  logic        bf16_i,
   input  logic        ftz_i,

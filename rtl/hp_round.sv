@@ -1,6 +1,8 @@
 // The one rounding stage (S4, S5, S6): round-to-nearest-even of an exact value into f16 or bf16,
 // with gradual underflow and overflow to infinity; the twin of ref::round_pack
 // (model/ref/round.cpp). Results decided without rounding (classes, min/max, neg/abs) pass by.
+`include "hp_format_pkg.sv"
+
 module hp_round (
   input  logic                                      bf16_i,
   input  logic                                      bypass_i,        // take bypass_value_i

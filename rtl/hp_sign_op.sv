@@ -1,6 +1,9 @@
 // PTX 9.7.4.5 neg and 9.7.4.6 abs, the twin of model/ref/negabs.cpp: sign-bit operations on
 // every non-NaN value, the canonical NaN for a NaN input (S11). The operand arrives already
 // flushed under .ftz (S7).
+`include "hp_format_pkg.sv"
+`include "hp_policy_pkg.sv"
+
 module hp_sign_op (
   input  logic        bf16_i,
   input  logic        abs_i,  // abs, else neg

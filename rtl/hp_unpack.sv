@@ -2,6 +2,8 @@
 // input first becomes a zero of the same sign (S7). Subnormals are normalised here, so the
 // arithmetic downstream sees every non-zero finite value with its leading one at the top of
 // SigWidth bits and an exponent that may lie below the format's emin.
+`include "hp_format_pkg.sv"
+
 module hp_unpack (
   input  logic                       bf16_i,
   input  logic                       ftz_i,

@@ -5,6 +5,9 @@
 //   [8]     ftz           [9]    sat           [10] relu          [11] oob
 //   [12]    nan           [13]   xorsign_abs   [14] nan_policy
 //   [15]    src0 neg      [16]   src0 abs      [17] src1 neg      [18] src1 abs
+`ifndef HP_UOP_PKG_SV
+`define HP_UOP_PKG_SV
+
 package hp_uop_pkg;
 
   // The package mirrors the whole contract; hp_alu reads only the fields it executes.
@@ -53,3 +56,5 @@ package hp_uop_pkg;
   /* verilator lint_on UNUSEDPARAM */
 
 endpackage
+
+`endif  // HP_UOP_PKG_SV

@@ -1,6 +1,8 @@
 // A test probe, not part of the design: packs Uop fields into a word with hp_uop_pkg's bit
 // positions and exposes the package's op and format codes, so that tests/rtl/uop_encoding.cpp
 // can compare them with model/uop/uop.h's encode() and enums.
+`include "hp_uop_pkg.sv"
+
 module hp_uop_probe (
   input  logic [hp_uop_pkg::OpWidth-1:0]     op_i,
   input  logic [hp_uop_pkg::FormatWidth-1:0] format_i,
