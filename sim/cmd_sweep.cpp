@@ -25,6 +25,7 @@
 #include "tb/dut.h"
 #include "tb/streams.h"
 #include "tb/sweep.h"
+#include "vectors/coverage.h"
 
 namespace halfpipe::cli {
 namespace {
@@ -173,6 +174,8 @@ int run(const SweepOptions& o) {
   settings.progress = isatty(STDERR_FILENO) != 0;
   settings.reproduce_options = fmt::format(" --lanes {}", o.lanes);
   if (o.depth != 4) settings.reproduce_options += fmt::format(" --depth {}", o.depth);
+  vectors::Coverage coverage;
+  if (!o.exhaustive) settings.coverage = &coverage;
   const tb::SweepTotals t = tb::run_sweep(*dut, plans, settings, std::cout);
   if (t.stopped_early) std::cout << "stopped after the first mismatches\n";
   const double results = static_cast<double>(t.passed + t.failed);
@@ -181,6 +184,7 @@ int run(const SweepOptions& o) {
                            t.passed + t.failed, t.seconds, t.cpu_seconds,
                            results / (t.cpu_seconds > 0 ? t.cpu_seconds : 1) / 1e6,
                            results / (t.seconds > 0 ? t.seconds : 1) / 1e6, o.lanes, t.cycles);
+  if (settings.coverage) std::cout << coverage.summary() << "\n";
   std::cout << fmt::format("{} passed, {} failed\n", t.passed, t.failed);
   return t.failed == 0 && !t.stopped_early ? 0 : 1;
 }
@@ -200,7 +204,8 @@ void add_sweep_command(CLI::App& app) {
   sweep->add_option("--random", options->random, "this many seeded random operand sets per form");
   sweep->add_option("--seed", options->seed, "seed of the random operands and traffic (default 1)");
   sweep->add_flag("--exhaustive", options->exhaustive,
-                  "all 2^16 (unary) or 2^32 (binary) operands; fma: all (a, b) for each --c value");
+                  "all 2^16 (unary) or 2^32 (binary) operands; fma: all (a, b) for each --c value "
+                  "(no coverage summary then: it would double the cost)");
   sweep->add_option("--c", options->c_values,
                     "fma --exhaustive: comma-separated hex c values (default 0x0000)");
   sweep->add_option("--shard", options->shard, "run slice K of N equal slices (K = 1..N), e.g. 3/8");

@@ -144,6 +144,13 @@ SweepTotals run_sweep(Dut& dut, std::vector<SweepPlan>& plans, const SweepSettin
           beat.c[lane] = ops[2];
           beat.lane_mask |= 1u << lane;
           expected.result[lane] = ref::execute_lane(plan.uop, ops[0], ops[1], ops[2]);
+          if (settings.coverage) {
+            Uop lane_uop = plan.uop;  // a lane computes the form's scalar operation (S2)
+            lane_uop.packed = false;
+            lane_uop.lane_mask = 1;
+            settings.coverage->add(plan.form, lane_uop, {ops[0], ops[1], ops[2]},
+                                   expected.result[lane]);
+          }
           ++issued_vectors;
         } else {  // the stream ran out mid-beat: the lane is off and must read zero
           beat.a[lane] = beat.b[lane] = beat.c[lane] = static_cast<uint16_t>(coin >> 32);

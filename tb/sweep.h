@@ -11,6 +11,7 @@
 #include "model/uop/uop.h"
 #include "tb/dut.h"
 #include "tb/streams.h"
+#include "vectors/coverage.h"
 
 namespace halfpipe::tb {
 
@@ -26,6 +27,9 @@ struct SweepSettings {
   int max_mismatches = 20;         // stop after this many
   bool progress = false;           // a progress line (rate, ETA) on stderr
   std::string reproduce_options;   // appended to reproduce commands, e.g. " --lanes 4"
+  // When set, every lane vector issued is counted here, as its form's scalar computation (S2).
+  // It costs a few reference evaluations per vector, so exhaustive sweeps go without it.
+  vectors::Coverage* coverage = nullptr;
 };
 
 struct SweepTotals {

@@ -12,6 +12,7 @@
 #include <string>
 
 #include "tb/rtl_backend.h"
+#include "tests/rtl/run_halfpipe.h"
 #include "vectors/check.h"
 #include "vectors/vector_file.h"
 
@@ -20,6 +21,8 @@ namespace fs = std::filesystem;
 namespace {
 
 using namespace halfpipe;
+using halfpipe::rtl_test::Run;
+using halfpipe::rtl_test::run_halfpipe;
 
 // f16: 1.0 = 0x3c00, 2.0 = 0x4000, 3.0 = 0x4200, 7.0 = 0x4700; bf16: 1.0 = 0x3f80, 2.0 = 0x4000,
 // 4.0 = 0x4080. A packed operand carries lane 1 in its high half (S2).
@@ -49,23 +52,6 @@ std::string replay(const std::string& text, const std::string& name, int lanes,
   for (vectors::VectorRecord v; reader.next(v);) checker.check(name, v);
   counts = checker.counts();
   return report.str() + checker.summary() + "\n";
-}
-
-struct Run {
-  int status;
-  std::string output;  // standard output and standard error
-};
-
-Run run_halfpipe(const std::string& args) {
-  const std::string command = HALFPIPE_BINARY_DIR "/sim/halfpipe " + args + " 2>&1";
-  FILE* pipe = popen(command.c_str(), "r");
-  REQUIRE(pipe);
-  std::string output;
-  char buffer[4096];
-  size_t n;
-  while ((n = fread(buffer, 1, sizeof buffer, pipe)) > 0) output.append(buffer, n);
-  const int status = pclose(pipe);
-  return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, output};
 }
 
 std::string write_scratch(const std::string& name, const std::string& text) {
