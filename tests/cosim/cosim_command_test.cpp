@@ -16,27 +16,14 @@
 
 #include <gtkwave/fstapi.h>
 
+#include "tests/support/run_halfpipe.h"
+
 namespace {
 
 const std::string kHalfpipe = std::string(HALFPIPE_BINARY_DIR) + "/sim/halfpipe";
 
-struct Run {
-  int status = -1;
-  std::string output;  // stdout and stderr
-};
-
-Run run(const std::string& arguments) {
-  const std::string command =
-      "SC_COPYRIGHT_MESSAGE=DISABLE " + kHalfpipe + " cosim " + arguments + " 2>&1";
-  Run r;
-  FILE* pipe = popen(command.c_str(), "r");
-  REQUIRE(pipe != nullptr);
-  char buffer[4096];
-  for (size_t n; (n = fread(buffer, 1, sizeof buffer, pipe)) > 0;) r.output.append(buffer, n);
-  const int status = pclose(pipe);
-  r.status = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-  return r;
-}
+using halfpipe::test::Run;
+Run run(const std::string& arguments) { return halfpipe::test::run_halfpipe("cosim " + arguments); }
 
 std::string scratch_dir() {
   char name[] = "/tmp/halfpipe-cosim-test-XXXXXX";
@@ -102,13 +89,7 @@ TEST_CASE("command: the summary's coverage line is the coverage of the vectors r
   const std::string dir = scratch_dir();
   const std::string file = dir + "/v.vec";
   REQUIRE(std::system((kHalfpipe + " gen add.f16 fma.rn.relu.bf16x2 --corner -o " + file).c_str()) == 0);
-  FILE* pipe = popen((kHalfpipe + " coverage " + file + " 2>&1").c_str(), "r");
-  REQUIRE(pipe != nullptr);
-  std::string measured;
-  char buffer[4096];
-  for (size_t n; (n = fread(buffer, 1, sizeof buffer, pipe)) > 0;) measured.append(buffer, n);
-  pclose(pipe);
-  const std::string expected = last_line(measured);
+  const std::string expected = last_line(halfpipe::test::run_halfpipe("coverage " + file).output);
   REQUIRE(expected.rfind("coverage: ", 0) == 0);
 
   const Run r = run("--vectors " + file);

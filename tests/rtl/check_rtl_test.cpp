@@ -12,7 +12,7 @@
 #include <string>
 
 #include "tb/rtl_backend.h"
-#include "tests/rtl/run_halfpipe.h"
+#include "tests/support/run_halfpipe.h"
 #include "vectors/check.h"
 #include "vectors/vector_file.h"
 
@@ -21,8 +21,8 @@ namespace fs = std::filesystem;
 namespace {
 
 using namespace halfpipe;
-using halfpipe::rtl_test::Run;
-using halfpipe::rtl_test::run_halfpipe;
+using halfpipe::test::Run;
+using halfpipe::test::run_halfpipe;
 
 // f16: 1.0 = 0x3c00, 2.0 = 0x4000, 3.0 = 0x4200, 7.0 = 0x4700; bf16: 1.0 = 0x3f80, 2.0 = 0x4000,
 // 4.0 = 0x4080. A packed operand carries lane 1 in its high half (S2).

@@ -3,9 +3,9 @@
 
 #include <string>
 
-#include "tests/rtl/run_halfpipe.h"
+#include "tests/support/run_halfpipe.h"
 
-using halfpipe::rtl_test::run_halfpipe;
+using halfpipe::test::run_halfpipe;
 
 namespace {
 

@@ -7,25 +7,12 @@
 #include <cstdio>
 #include <string>
 
+#include "tests/support/run_halfpipe.h"
+
 namespace {
 
-struct Run {
-  int status;
-  std::string output;  // stdout and stderr
-};
-
-Run explore(const std::string& args) {
-  const std::string command =
-      "SC_COPYRIGHT_MESSAGE=DISABLE '" HALFPIPE_BINARY_DIR "/sim/halfpipe' explore " + args + " 2>&1";
-  FILE* pipe = popen(command.c_str(), "r");
-  REQUIRE(pipe != nullptr);
-  Run run{0, {}};
-  char buffer[4096];
-  for (std::size_t n; (n = fread(buffer, 1, sizeof buffer, pipe)) > 0;) run.output.append(buffer, n);
-  const int status = pclose(pipe);
-  run.status = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-  return run;
-}
+using halfpipe::test::Run;
+Run explore(const std::string& args) { return halfpipe::test::run_halfpipe("explore " + args); }
 
 // Everything but the wall-clock speed line.
 std::string figures(const std::string& output) {

@@ -10,29 +10,16 @@
 #include <sstream>
 #include <string>
 
+#include "tests/support/run_halfpipe.h"
+
 namespace fs = std::filesystem;
 
 namespace {
 
-const std::string kHalfpipe = HALFPIPE_BINARY_DIR "/sim/halfpipe";
 const std::string kData = HALFPIPE_SOURCE_DIR "/tests/vectors/data/";
 
-struct Run {
-  int status;
-  std::string output;  // standard output and standard error
-};
-
-Run run(const std::string& args) {
-  const std::string command = kHalfpipe + " " + args + " 2>&1";
-  FILE* pipe = popen(command.c_str(), "r");
-  REQUIRE(pipe);
-  std::string output;
-  char buffer[4096];
-  size_t n;
-  while ((n = fread(buffer, 1, sizeof buffer, pipe)) > 0) output.append(buffer, n);
-  const int status = pclose(pipe);
-  return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, output};
-}
+using halfpipe::test::Run;
+Run run(const std::string& args) { return halfpipe::test::run_halfpipe(args); }
 
 // A scratch directory of this test binary's own.
 fs::path scratch() {

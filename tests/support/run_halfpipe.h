@@ -1,4 +1,4 @@
-// Runs the built `halfpipe` binary, as users and scripts do.
+// Runs the built `halfpipe` binary as users and scripts do, for the tests of every area.
 #pragma once
 
 #include <catch2/catch.hpp>
@@ -8,7 +8,7 @@
 #include <cstdio>
 #include <string>
 
-namespace halfpipe::rtl_test {
+namespace halfpipe::test {
 
 struct Run {
   int status;
@@ -16,7 +16,9 @@ struct Run {
 };
 
 inline Run run_halfpipe(const std::string& args) {
-  const std::string command = HALFPIPE_BINARY_DIR "/sim/halfpipe " + args + " 2>&1";
+  // SystemC's banner is not part of any command's output.
+  const std::string command =
+      "SC_COPYRIGHT_MESSAGE=DISABLE '" HALFPIPE_BINARY_DIR "/sim/halfpipe' " + args + " 2>&1";
   FILE* pipe = popen(command.c_str(), "r");
   REQUIRE(pipe);
   std::string output;
@@ -27,4 +29,4 @@ inline Run run_halfpipe(const std::string& args) {
   return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, output};
 }
 
-}  // namespace halfpipe::rtl_test
+}  // namespace halfpipe::test
