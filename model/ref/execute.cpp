@@ -3,6 +3,7 @@
 #include "model/ref/ops.h"
 #include "model/ref/policy.h"
 #include "model/ref/postprocess.h"
+#include "model/ref/visa_minmax.h"
 
 namespace halfpipe::ref {
 namespace {
@@ -26,6 +27,12 @@ uint16_t operate(const Uop& u, const FloatFormat& f, uint16_t a, uint16_t b, uin
 }  // namespace
 
 uint16_t execute_lane(const Uop& u, uint16_t a, uint16_t b, uint16_t c) {
+  // vISA MIN_MAX keeps NaN operands, reaches integer formats and takes source modifiers (S26-S29),
+  // none of which the PTX path below knows; the NaN policy or an integer format is what tells the
+  // two front-ends' min/max apart, as it does for the RTL's one min/max unit.
+  if ((u.op == Op::Min || u.op == Op::Max) &&
+      (u.nan_policy == NanPolicy::VisaSrc1 || !is_float(u.format)))
+    return visa_execute_lane(u, a, b);
   if (!is_float(u.format)) throw NotImplemented("not implemented: integer formats");
   const FloatFormat& f = float_format(u.format);
   const bool oob_operand = policy::is_oob_nan(a) || policy::is_oob_nan(b);  // S14: a or b only

@@ -15,7 +15,9 @@ class NotImplemented : public std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
-// One 16-bit lane, exactly as the scalar form computes it (S2).
+// One 16-bit lane, exactly as the scalar form computes it (S2). A vISA MIN_MAX Uop (min or max
+// with nan_policy VisaSrc1 or an integer format) is visa_execute_lane (visa_minmax.h), c unused;
+// any other op on an integer format throws NotImplemented.
 uint16_t execute_lane(const Uop& u, uint16_t a, uint16_t b, uint16_t c);
 
 // A PTX register operation: a scalar Uop reads and writes bits [15:0]; a packed one computes
