@@ -248,6 +248,16 @@ std::optional<Type> parse_type(std::string_view s) {
   return std::nullopt;
 }
 
+// The TYPE word after a head (batch line, form).
+std::string parse_type_field(Cursor& c, Instruction& i) {
+  const std::string_view field = c.word();
+  if (field.empty()) return "missing TYPE after the exec size";
+  const auto type = parse_type(field);
+  if (!type) return "bad type " + quoted(field) + ": expected b ub w uw d ud q uq hf f df";
+  i.type = *type;
+  return {};
+}
+
 int hex_digit(char c) {
   if (c >= '0' && c <= '9') return c - '0';
   c = lower(c);
@@ -451,20 +461,18 @@ bool is_batch_line(std::string_view line) {
          iequals(opcode, "max.sat");
 }
 
-std::string evaluate_batch_line(std::string_view line) {
-  auto fail = [](const std::string& message) { return "error: " + message; };
+std::optional<BatchLine> parse_batch_line(std::string_view line, std::string& error) {
+  auto fail = [&error](std::string message) -> std::optional<BatchLine> {
+    error = std::move(message);
+    return std::nullopt;
+  };
   if (const size_t hash = line.find('#'); hash != std::string_view::npos)
     line = line.substr(0, hash);
   Cursor c{line};
-  Instruction i;
+  BatchLine b;
+  Instruction& i = b.instruction;
   if (std::string err = parse_head(c, i); !err.empty()) return fail(err);
-
-  const std::string_view type_field = c.word();
-  if (type_field.empty()) return fail("missing TYPE after the exec size");
-  const auto type = parse_type(type_field);
-  if (!type)
-    return fail("bad type " + quoted(type_field) + ": expected b ub w uw d ud q uq hf f df");
-  i.type = *type;
+  if (std::string err = parse_type_field(c, i); !err.empty()) return fail(err);
   const ref::VisaTypeTraits& t = ref::traits(i.type);
 
   const std::string_view emask_field = c.word();
@@ -476,10 +484,10 @@ std::string evaluate_batch_line(std::string_view line) {
     case HexResult::NotHex: return fail("EMASK " + quoted(emask_field) + " is not hex");
     case HexResult::TooWide: return fail("EMASK " + quoted(emask_field) + " is wider than 32 bits");
   }
+  b.exec_mask = static_cast<uint32_t>(emask);
 
-  std::array<uint64_t, kMaxExecSize> dst{}, src0{}, src1{};
   constexpr std::array<std::string_view, 3> kNames{"DST", "SRC0", "SRC1"};
-  const std::array<uint64_t*, 3> lists{dst.data(), src0.data(), src1.data()};
+  const std::array<uint64_t*, 3> lists{b.dst.data(), b.src0.data(), b.src1.data()};
   for (size_t k = 0; k < kNames.size(); ++k) {
     const std::string_view field = c.list_field();
     if (field.empty()) return fail("missing " + std::string(kNames[k]));
@@ -490,16 +498,85 @@ std::string evaluate_batch_line(std::string_view line) {
       return fail(err);
   }
   if (!c.at_end()) return fail("unexpected " + quoted(c.word()) + " after SRC1");
+  return b;
+}
 
-  ref::visa_minmax(i.element_op(), channel_enable(i, static_cast<uint32_t>(emask)), i.exec_size,
-                   src0.data(), src1.data(), dst.data());
-  std::string out;
-  out.reserve(static_cast<size_t>(i.exec_size) * (t.bits / 4 + 3));
-  for (int ch = 0; ch < i.exec_size; ++ch) {
-    if (ch) out += ',';
-    append_hex(out, dst[ch], t.bits);
+std::string format_batch_line(const BatchLine& b) {
+  const Instruction& i = b.instruction;
+  const int bits = ref::traits(i.type).bits;
+  std::string out = form_name(i) + " ";
+  append_hex(out, b.exec_mask, 32);
+  const std::array<const uint64_t*, 3> lists{b.dst.data(), b.src0.data(), b.src1.data()};
+  const std::array<SourceModifier, 3> mods{SourceModifier{}, i.src0_mod, i.src1_mod};
+  for (size_t k = 0; k < lists.size(); ++k) {
+    out += ' ';
+    out += modifier_text(mods[k]);
+    for (int ch = 0; ch < i.exec_size; ++ch) {
+      if (ch) out += ',';
+      append_hex(out, lists[k][ch], bits);
+    }
   }
   return out;
+}
+
+std::string evaluate_batch_line(std::string_view line) {
+  std::string error;
+  std::optional<BatchLine> b = parse_batch_line(line, error);
+  if (!b) return "error: " + error;
+  const Instruction& i = b->instruction;
+  ref::visa_minmax(i.element_op(), channel_enable(i, b->exec_mask), i.exec_size, b->src0.data(),
+                   b->src1.data(), b->dst.data());
+  const int bits = ref::traits(i.type).bits;
+  std::string out;
+  out.reserve(static_cast<size_t>(i.exec_size) * (bits / 4 + 3));
+  for (int ch = 0; ch < i.exec_size; ++ch) {
+    if (ch) out += ',';
+    append_hex(out, b->dst[ch], bits);
+  }
+  return out;
+}
+
+std::optional<Instruction> parse_form(std::string_view text, std::string& error) {
+  Cursor c{text};
+  Instruction i;
+  if (error = parse_head(c, i); !error.empty()) return std::nullopt;
+  if (error = parse_type_field(c, i); !error.empty()) return std::nullopt;
+  if (!c.at_end()) {
+    error = "unexpected " + quoted(c.word()) +
+            " after TYPE: a vISA form is MIN|MAX[.sat] (EXEC[, MASK]) TYPE";
+    return std::nullopt;
+  }
+  return i;
+}
+
+std::string form_name(const Instruction& i) {
+  return std::string(i.max ? "MAX" : "MIN") + (i.sat ? ".sat" : "") + " (" +
+         std::to_string(i.exec_size) + ", " + mask_control_name(i.mask) + ") " +
+         std::string(ref::traits(i.type).name);
+}
+
+std::vector<Instruction> rtl_forms() {
+  std::vector<Instruction> forms;
+  for (Type type : {Type::HF, Type::W, Type::UW, Type::B, Type::UB}) {
+    for (bool max : {false, true}) {
+      for (bool sat : {false, true}) {
+        for (int exec_size : kExecSizes) {
+          for (bool no_mask : {false, true}) {
+            for (int group = 1; group <= 8; ++group) {
+              Instruction i;
+              i.type = type;
+              i.max = max;
+              i.sat = sat;
+              i.exec_size = exec_size;
+              i.mask = {group, no_mask};
+              if (mask_range_error(i).empty()) forms.push_back(i);
+            }
+          }
+        }
+      }
+    }
+  }
+  return forms;
 }
 
 }  // namespace halfpipe::isa::visa

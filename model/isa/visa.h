@@ -15,6 +15,7 @@
 //                                the destination and 0x5 (not) to logic instructions.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -123,6 +124,30 @@ Beats beats(const Instruction& i, uint32_t exec_mask, int lanes);
 // `-`, `(abs)` or `-(abs)`. Returns the new destination, EXEC comma-separated elements each `0x`
 // + lowercase hex zero-padded to the type's width, or `error: <message>`.
 std::string evaluate_batch_line(std::string_view line);
+
+// A batch line, parsed: the instruction (with the source modifiers its SRC0/SRC1 carry), the
+// execution mask and EXEC elements of each list (elements past EXEC are zero).
+struct BatchLine {
+  Instruction instruction;
+  uint32_t exec_mask = 0;
+  std::array<uint64_t, kMaxExecSize> dst{}, src0{}, src1{};
+};
+// nullopt with `error` naming the field when the line is malformed (a trailing `# comment` is
+// ignored).
+std::optional<BatchLine> parse_batch_line(std::string_view line, std::string& error);
+// The canonical spelling of a batch line; parse_batch_line(format_batch_line(b)) gives b back.
+std::string format_batch_line(const BatchLine& b);
+
+// A vISA form: the head of a batch line, `MIN|MAX[.sat] (EXEC[, MASK]) TYPE`, i.e. everything
+// static about an instruction but its source modifiers (which, as in the batch line, ride on the
+// operands). The sweep and the co-simulation name vISA streams by it.
+std::optional<Instruction> parse_form(std::string_view text, std::string& error);
+// The canonical spelling, e.g. "MAX.sat (16, M5) hf"; parse_form(form_name(i)) gives back i
+// without its source modifiers.
+std::string form_name(const Instruction& i);
+// Every form the RTL executes: the 16-bit-lane types (HF W UW B UB) x MIN/MAX x .sat x every
+// exec size with every mask control that fits it (S25): 1480 forms.
+std::vector<Instruction> rtl_forms();
 
 // Whether a batch line is a vISA line rather than a PTX one: its first word is MIN, MAX,
 // MIN.sat or MAX.sat (any case). PTX min/max always carry a type suffix, so never collide.
