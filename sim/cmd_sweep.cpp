@@ -1,16 +1,22 @@
-// `halfpipe sweep`: the RTL (Verilated hp_alu) swept against the reference. Forms are PTX forms
-// (isa::decode_ptx); every lane of every beat computes the form, so a Lanes=8 unit checks eight
-// vectors a cycle under random back-pressure and input gaps. Each mismatch is printed with a
-// command that reproduces it; the run ends with one line "N passed, N failed".
+// `halfpipe sweep`: the RTL (Verilated hp_alu) swept against the reference, with the vectors
+// library's streams (the vectors `halfpipe gen` writes). PTX forms fill every lane of a beat
+// with instructions of the form, so a Lanes=8 unit checks eight lane operations a cycle; vISA
+// forms run as the front-end's beats (S25). All under random back-pressure and input gaps. Each
+// mismatch is printed with a command that reproduces it; the run ends with one line
+// "N passed, N failed".
 //
 //   halfpipe sweep add.rn.f16 fma.rn.relu.bf16x2 --corner --random 100000 --seed 7
 //   halfpipe sweep add.rn.f16 --exhaustive --shard 3/8 --lanes 8
 //   halfpipe sweep --all --corner --random 1000
+//   halfpipe sweep 'MAX.sat (16, M5) hf' --corner --random 1000 --lanes 4
+//   halfpipe sweep --visa --corner --random 100
 #include <CLI/CLI.hpp>
 #include <fmt/core.h>
 
 #include <unistd.h>
 
+#include <algorithm>
+#include <array>
 #include <cstdint>
 #include <cstdio>
 #include <exception>
@@ -23,7 +29,8 @@
 #include "model/isa/ptx.h"
 #include "sim/commands.h"
 #include "tb/dut.h"
-#include "tb/streams.h"
+#include "model/isa/visa.h"
+#include "tb/beats.h"
 #include "tb/sweep.h"
 #include "vectors/coverage.h"
 
@@ -33,6 +40,7 @@ namespace {
 struct SweepOptions {
   std::vector<std::string> forms;
   bool all = false;
+  bool all_visa = false;
   bool scalar_only = false;
   int arity = 0;
   bool corner = false;
@@ -49,10 +57,14 @@ struct SweepOptions {
   uint64_t bare_cycles = 2'000'000;
 };
 
-// "0x3c00" or "3c00" -> 0x3c00; nullopt unless it is a 16-bit hexadecimal number.
-std::optional<uint16_t> parse_hex16(std::string text) {
+struct UsageError : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
+// "0x3c00" or "3c00" -> 0x3c00; nullopt unless it is a hexadecimal number of at most `digits`.
+std::optional<uint32_t> parse_hex(std::string text, size_t digits) {
   if (text.rfind("0x", 0) == 0 || text.rfind("0X", 0) == 0) text = text.substr(2);
-  if (text.empty() || text.size() > 4) return std::nullopt;
+  if (text.empty() || text.size() > digits) return std::nullopt;
   uint32_t v = 0;
   for (char ch : text) {
     int d;
@@ -62,7 +74,7 @@ std::optional<uint16_t> parse_hex16(std::string text) {
     else return std::nullopt;
     v = v * 16 + static_cast<uint32_t>(d);
   }
-  return static_cast<uint16_t>(v);
+  return v;
 }
 
 std::vector<std::string> split(const std::string& text, char sep) {
@@ -76,9 +88,33 @@ std::vector<std::string> split(const std::string& text, char sep) {
   }
 }
 
-struct UsageError : std::runtime_error {
-  using std::runtime_error::runtime_error;
-};
+// `--vector a[,b[,c]]` of a PTX form: its registers in hex, 16 bits for a scalar form and 32
+// for a packed one (lane 1 in bits [31:16], S2); a 16-bit value given to a packed form goes to
+// both lanes.
+tb::PtxVector ptx_vector(const std::string& text, const std::string& form, const Uop& u) {
+  const auto parts = split(text, ',');
+  if (parts.size() != static_cast<size_t>(operand_count(u.op)))
+    throw UsageError(fmt::format("--vector '{}': '{}' takes {} operand(s)", text, form,
+                                 operand_count(u.op)));
+  std::array<uint32_t, 3> regs{};
+  for (size_t i = 0; i < parts.size(); ++i) {
+    const std::string digits = parts[i].rfind("0x", 0) == 0 ? parts[i].substr(2) : parts[i];
+    const auto v = parse_hex(parts[i], u.packed ? 8 : 4);
+    if (!v)
+      throw UsageError(fmt::format("--vector '{}': '{}' is not a {}-bit hex value", text, parts[i],
+                                   u.packed ? 32 : 16));
+    regs[i] = u.packed && digits.size() <= 4 ? *v | (*v << 16) : *v;
+  }
+  return {{regs[0], regs[1], regs[2]}, std::nullopt};
+}
+
+// `--vector 'EMASK DST SRC0 SRC1'` of a vISA form: the rest of its batch line.
+isa::visa::BatchLine visa_vector(const std::string& text, const std::string& form) {
+  std::string error;
+  const auto line = isa::visa::parse_batch_line(form + " " + text, error);
+  if (!line) throw UsageError(fmt::format("--vector '{}' for '{}': {}", text, form, error));
+  return *line;
+}
 
 int run(const SweepOptions& o) {
   std::vector<std::string> forms = o.forms;
@@ -91,79 +127,84 @@ int run(const SweepOptions& o) {
       forms.push_back(form);
     }
   }
-  if (forms.empty()) throw UsageError("no form given (name PTX forms, or --all)");
-
-  uint64_t shard_k = 1, shard_n = 1;
-  if (!o.shard.empty()) {
-    const auto parts = split(o.shard, '/');
-    try {
-      if (parts.size() != 2) throw std::invalid_argument("");
-      shard_k = std::stoull(parts[0]);
-      shard_n = std::stoull(parts[1]);
-    } catch (const std::exception&) {
-      throw UsageError(fmt::format("--shard '{}': expected K/N, e.g. 3/8", o.shard));
-    }
-    if (shard_n == 0 || shard_k == 0 || shard_k > shard_n) {
-      throw UsageError(fmt::format("--shard '{}': K must be 1..N", o.shard));
-    }
+  if (o.all_visa) {
+    for (const auto& i : isa::visa::rtl_forms()) forms.push_back(isa::visa::form_name(i));
   }
+  if (forms.empty()) throw UsageError("no form given (name PTX or vISA forms, or --all, --visa)");
 
-  std::vector<tb::Operands> explicit_vectors;
-  std::vector<size_t> explicit_counts;  // operands each --vector gives
-  for (const auto& text : o.vectors) {
-    tb::Operands ops{};
-    const auto parts = split(text, ',');
-    if (parts.size() > 3) throw UsageError(fmt::format("--vector '{}': at most three operands", text));
-    for (size_t i = 0; i < parts.size(); ++i) {
-      const auto v = parse_hex16(parts[i]);
-      if (!v) throw UsageError(fmt::format("--vector '{}': '{}' is not a 16-bit hex value", text, parts[i]));
-      ops[i] = *v;
-    }
-    explicit_vectors.push_back(ops);
-    explicit_counts.push_back(parts.size());
+  vectors::Shard shard;
+  if (!o.shard.empty()) {
+    std::string error;
+    const auto parsed = vectors::parse_shard(o.shard, error);
+    if (!parsed) throw UsageError("--shard: " + error);
+    shard = *parsed;
   }
   std::vector<uint16_t> c_values;
   if (!o.c_values.empty()) {
     for (const auto& part : split(o.c_values, ',')) {
-      const auto v = parse_hex16(part);
+      const auto v = parse_hex(part, 4);
       if (!v) throw UsageError(fmt::format("--c '{}': '{}' is not a 16-bit hex value", o.c_values, part));
-      c_values.push_back(*v);
+      c_values.push_back(static_cast<uint16_t>(*v));
     }
   }
-  if (!o.corner && !o.random && !o.exhaustive && explicit_vectors.empty() && !o.bare) {
+  if (!o.corner && !o.random && !o.exhaustive && o.vectors.empty() && !o.bare) {
     throw UsageError("nothing to sweep: give --corner, --random N, --exhaustive or --vector");
   }
+  if (std::find(tb::available_configs().begin(), tb::available_configs().end(),
+                std::pair<int, int>{o.lanes, o.depth}) == tb::available_configs().end()) {
+    tb::make_dut(o.lanes, o.depth);  // throws, naming the configurations there are
+  }
 
-  std::vector<tb::SweepPlan> plans;
+  std::vector<vectors::StreamSpec> specs;
+  auto spec = [&](vectors::StreamKind kind) {
+    vectors::StreamSpec s;
+    s.kind = kind;
+    s.random_count = o.random;
+    s.seed = o.seed;
+    s.exhaustive_c_values = c_values.empty() ? std::vector<uint16_t>{0x0000} : c_values;
+    return s;
+  };
+  if (o.corner) specs.push_back(spec(vectors::StreamKind::Corner));
+  if (o.random) specs.push_back(spec(vectors::StreamKind::Random));
+  if (o.exhaustive) specs.push_back(spec(vectors::StreamKind::Exhaustive));
+
+  tb::BeatSource source(o.lanes, tb::BeatSource::Packing::Fill);
   for (const auto& form : forms) {
+    if (isa::visa::is_batch_line(form)) {
+      std::string error;
+      const auto instruction = isa::visa::parse_form(form, error);
+      if (!instruction) throw UsageError(fmt::format("'{}': {}", form, error));
+      if (!isa::visa::uop_format(instruction->type))
+        throw UsageError(fmt::format("'{}': 32- and 64-bit vISA types are reference-only", form));
+      if (o.exhaustive) throw UsageError(fmt::format("'{}': vISA forms have no --exhaustive stream", form));
+      const std::string name = isa::visa::form_name(*instruction);
+      std::vector<isa::visa::BatchLine> lines;
+      for (const auto& text : o.vectors) lines.push_back(visa_vector(text, name));
+      if (!lines.empty()) source.add_visa_lines(*instruction, std::move(lines));
+      std::vector<vectors::VisaStream> streams;
+      for (const auto& s : specs) streams.emplace_back(*instruction, name, s);
+      if (!streams.empty()) source.add_visa(*instruction, std::move(streams), shard);
+      continue;
+    }
     const auto decoded = isa::decode_ptx(form);
     if (!decoded.uop) throw UsageError(fmt::format("'{}': {}", form, decoded.error));
     const Uop& u = *decoded.uop;
-    for (size_t i = 0; i < explicit_vectors.size(); ++i) {
-      if (explicit_counts[i] != static_cast<size_t>(operand_count(u.op))) {
-        throw UsageError(fmt::format("--vector '{}': '{}' takes {} operand(s)", o.vectors[i], form,
-                                     operand_count(u.op)));
-      }
-    }
-    std::vector<std::unique_ptr<tb::VectorStream>> parts;
-    if (!explicit_vectors.empty()) parts.push_back(tb::list_stream(explicit_vectors));
-    if (o.corner) parts.push_back(tb::corner_stream(u));
-    if (o.random) parts.push_back(tb::random_stream(u, o.random, o.seed));
-    if (o.exhaustive) {
-      std::vector<uint16_t> cs = c_values.empty() ? std::vector<uint16_t>{0x0000} : c_values;
-      parts.push_back(tb::exhaustive_stream(u, cs));
-    }
-    auto stream = tb::concat_streams(std::move(parts));
-    const auto [begin, end] = tb::shard_range(stream->size(), shard_k, shard_n);
-    plans.push_back({form, u, tb::slice_stream(std::move(stream), begin, end)});
+    const std::string canonical = isa::ptx_form(u);
+    std::vector<tb::PtxVector> explicit_vectors;
+    for (const auto& text : o.vectors) explicit_vectors.push_back(ptx_vector(text, form, u));
+    if (!explicit_vectors.empty()) source.add_ptx_vectors(canonical, u, std::move(explicit_vectors));
+    std::vector<vectors::OperandStream> streams;
+    for (const auto& s : specs) streams.emplace_back(u, canonical, s);
+    if (!streams.empty()) source.add_ptx(canonical, u, std::move(streams), shard);
   }
 
   auto dut = tb::make_dut(o.lanes, o.depth, 0);
   if (o.bare) {
-    const tb::Throughput t = tb::bare_throughput(*dut, plans.front().uop, o.bare_cycles);
+    const Uop u = source.uop(0);
+    const tb::Throughput t = tb::bare_throughput(*dut, u, o.bare_cycles);
     std::cout << fmt::format("bare model {} Lanes={} Depth={}: {:.3f} M lane-ops/s per CPU second "
                              "({:.3f} M per wall second; {} cycles, constant inputs)\n",
-                             plans.front().form, o.lanes, o.depth, t.per_cpu_second / 1e6,
+                             source.forms().front(), o.lanes, o.depth, t.per_cpu_second / 1e6,
                              t.per_second / 1e6, o.bare_cycles);
     return 0;
   }
@@ -174,9 +215,11 @@ int run(const SweepOptions& o) {
   settings.progress = isatty(STDERR_FILENO) != 0;
   settings.reproduce_options = fmt::format(" --lanes {}", o.lanes);
   if (o.depth != 4) settings.reproduce_options += fmt::format(" --depth {}", o.depth);
+  // Coverage costs a few reference evaluations per vector, as much as an exhaustive sweep's
+  // checking, so exhaustive sweeps go without it.
   vectors::Coverage coverage;
-  if (!o.exhaustive) settings.coverage = &coverage;
-  const tb::SweepTotals t = tb::run_sweep(*dut, plans, settings, std::cout);
+  if (!o.exhaustive) source.set_coverage(&coverage);
+  const tb::SweepTotals t = tb::run_sweep(*dut, source, settings, std::cout);
   if (t.stopped_early) std::cout << "stopped after the first mismatches\n";
   const double results = static_cast<double>(t.passed + t.failed);
   std::cerr << fmt::format("{} lane results in {:.2f} s ({:.2f} s CPU): {:.3f} M lane-ops/s per CPU "
@@ -184,7 +227,7 @@ int run(const SweepOptions& o) {
                            t.passed + t.failed, t.seconds, t.cpu_seconds,
                            results / (t.cpu_seconds > 0 ? t.cpu_seconds : 1) / 1e6,
                            results / (t.seconds > 0 ? t.seconds : 1) / 1e6, o.lanes, t.cycles);
-  if (settings.coverage) std::cout << coverage.summary() << "\n";
+  if (!o.exhaustive && coverage.vectors() > 0) std::cout << coverage.summary() << "\n";
   std::cout << fmt::format("{} passed, {} failed\n", t.passed, t.failed);
   return t.failed == 0 && !t.stopped_early ? 0 : 1;
 }
@@ -192,8 +235,13 @@ int run(const SweepOptions& o) {
 void add_sweep_command(CLI::App& app) {
   auto options = std::make_shared<SweepOptions>();
   CLI::App* sweep = app.add_subcommand("sweep", "sweep the Verilated RTL against the reference");
-  sweep->add_option("forms", options->forms, "PTX forms, e.g. add.rn.f16 fma.rn.relu.bf16x2");
+  sweep->add_option("forms", options->forms,
+                    "PTX forms, e.g. add.rn.f16 fma.rn.relu.bf16x2, or vISA forms, e.g. "
+                    "'MAX.sat (16, M5) hf' (MIN|MAX[.sat] (EXEC[, MASK]) TYPE, TYPE hf w uw b ub)");
   sweep->add_flag("--all", options->all, "every legal PTX form");
+  sweep->add_flag("--visa", options->all_visa,
+                  "every vISA form the RTL executes: hf w uw b ub, MIN/MAX, .sat, every exec size "
+                  "and mask control (1480 forms)");
   sweep->add_flag("--scalar", options->scalar_only,
                   "with --all: scalar forms only (a packed form computes each lane as its scalar "
                   "form does, S2)");
@@ -201,7 +249,9 @@ void add_sweep_command(CLI::App& app) {
                     "with --all: only forms reading this many operands (1, 2 or 3)")
       ->check(CLI::Range(1, 3));
   sweep->add_flag("--corner", options->corner, "every combination of the format's corner values");
-  sweep->add_option("--random", options->random, "this many seeded random operand sets per form");
+  sweep->add_option("--random", options->random,
+                    "this many seeded random instructions per form (vectors library streams, as "
+                    "`halfpipe gen` writes them)");
   sweep->add_option("--seed", options->seed, "seed of the random operands and traffic (default 1)");
   sweep->add_flag("--exhaustive", options->exhaustive,
                   "all 2^16 (unary) or 2^32 (binary) operands; fma: all (a, b) for each --c value "
@@ -213,7 +263,9 @@ void add_sweep_command(CLI::App& app) {
       ->capture_default_str();
   sweep->add_option("--depth", options->depth, "pipeline depth of the Verilated unit")
       ->capture_default_str();
-  sweep->add_option("--vector", options->vectors, "an explicit operand set, hex a[,b[,c]] (repeatable)");
+  sweep->add_option("--vector", options->vectors,
+                    "an explicit instruction (repeatable): PTX registers in hex a[,b[,c]] (32-bit "
+                    "for packed forms); vISA 'EMASK DST SRC0 SRC1' as in the eval --batch line");
   sweep->add_option("--stall", options->stall,
                     "probability per cycle of back-pressure, and apart of an input gap")
       ->check(CLI::Range(0.0, 0.95))

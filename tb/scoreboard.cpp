@@ -70,11 +70,12 @@ void Scoreboard::check(Port port, const OutBeat& got, uint64_t cycle) {
   const uint64_t failed_before = failed_;
   if (got.tag != e.tag) {
     ++failed_;
-    reporter_({Mismatch::Kind::Tag, e.plan, 0, {}, e.tag, got.tag, port, cycle});
+    reporter_({Mismatch::Kind::Tag, e.plan, 0, {}, e.tag, got.tag, port, cycle, &e});
   }
   if (got.lane_mask != e.lane_mask) {
     ++failed_;
-    reporter_({Mismatch::Kind::LaneMask, e.plan, 0, {}, e.lane_mask, got.lane_mask, port, cycle});
+    reporter_({Mismatch::Kind::LaneMask, e.plan, 0, {}, e.lane_mask, got.lane_mask, port, cycle,
+                 &e});
   }
   for (int lane = 0; lane < lanes_; ++lane) {
     const bool enabled = (e.lane_mask >> lane) & 1;
@@ -84,7 +85,7 @@ void Scoreboard::check(Port port, const OutBeat& got, uint64_t cycle) {
     } else {
       ++failed_;
       reporter_({Mismatch::Kind::Result, e.plan, lane, e.operands[lane], want, got.result[lane],
-                 port, cycle});
+                 port, cycle, &e});
     }
   }
   if (failed_ != failed_before) slot.results_match = false;

@@ -15,13 +15,15 @@
 #include <vector>
 
 #include "tb/dut.h"
-#include "tb/streams.h"
 
 namespace halfpipe::tb {
+
+using Operands = std::array<uint16_t, 3>;  // one lane's a, b, c; unused ones are 0
 
 struct Expected {
   uint32_t tag = 0;
   uint32_t lane_mask = 0;
+  uint32_t uop_word = 0;  // the beat's Uop (model/uop/uop.h encode()), lane mask aside
   int plan = 0;  // which form (an index the caller gives meaning to)
   std::array<uint16_t, kMaxLanes> result{};
   std::array<Operands, kMaxLanes> operands{};
@@ -42,6 +44,7 @@ struct Mismatch {
   uint32_t got = 0;
   Port port = Port::Rtl;  // the unit that handed the output out
   uint64_t cycle = 0;     // when it did (co-simulation)
+  const Expected* beat = nullptr;  // the transaction, while the reporter runs (not Unexpected)
 };
 
 // A transaction every port has handed back: what each returned and when.

@@ -8,7 +8,8 @@
 
 #include <fmt/format.h>
 
-#include "model/ref/execute.h"
+#include "model/ref/visa_minmax.h"
+#include "vectors/vector_file.h"
 #include "tb/scoreboard.h"
 
 namespace halfpipe::tb {
@@ -45,19 +46,40 @@ std::string operands_text(const Operands& ops, int arity) {
   return text;
 }
 
-std::string vector_option(const Operands& ops, int arity) {
-  std::string text;
-  for (int i = 0; i < arity; ++i) text += (i ? "," : "") + hex16(ops[i]);
-  return text;
-}
-
 }  // namespace
 
 std::string hex16(uint32_t v) { return fmt::format("0x{:04x}", v); }
 
-SweepTotals run_sweep(Dut& dut, std::vector<SweepPlan>& plans, const SweepSettings& settings,
+std::string reproduce_command(const BeatSource& source, const Expected& beat, int lane) {
+  const std::string& form = source.forms()[beat.plan];
+  if (source.is_visa(beat.plan)) {
+    isa::visa::BatchLine line;
+    line.instruction = source.visa_form(beat.plan);
+    const Uop u = decode(beat.uop_word, beat.lane_mask).value_or(Uop{});
+    line.instruction.src0_mod = u.src0_mod;
+    line.instruction.src1_mod = u.src1_mod;
+    line.exec_mask = 0xFFFFFFFFu;
+    const uint64_t mask = ref::element_mask(ref::traits(line.instruction.type).bits);
+    for (int ch = 0; ch < line.instruction.exec_size; ++ch) {
+      line.src0[ch] = beat.operands[lane][0] & mask;
+      line.src1[ch] = beat.operands[lane][1] & mask;
+    }
+    const std::string text = isa::visa::format_batch_line(line);
+    return fmt::format("halfpipe sweep '{}' --vector '{}'", form, text.substr(form.size() + 1));
+  }
+  const Uop& u = source.uop(beat.plan);
+  const int first = u.packed ? lane & ~1 : lane;
+  std::string vector;
+  for (int i = 0; i < operand_count(u.op); ++i) {
+    uint32_t reg = beat.operands[first][i];
+    if (u.packed) reg |= uint32_t{beat.operands[first + 1][i]} << 16;
+    vector += (i ? "," : "") + vectors::format_register(u, reg);
+  }
+  return fmt::format("halfpipe sweep {} --vector {}", form, vector);
+}
+
+SweepTotals run_sweep(Dut& dut, BeatSource& source, const SweepSettings& settings,
                       std::ostream& report) {
-  const int lanes = dut.lanes();
   const uint32_t tag_mask = (1u << dut.tag_width()) - 1;
   SweepTotals totals;
   int reports = 0;
@@ -65,21 +87,22 @@ SweepTotals run_sweep(Dut& dut, std::vector<SweepPlan>& plans, const SweepSettin
   auto print = [&](const Mismatch& m) {
     if (reports >= settings.max_mismatches) return;
     ++reports;
-    const SweepPlan& plan = plans[m.plan];
-    const int arity = operand_count(plan.uop.op);
+    const std::string& form = source.forms()[m.plan];
     switch (m.kind) {
-      case Mismatch::Kind::Result:
-        report << fmt::format("mismatch: {} {}: expected {}, got {} (lane {})\n  reproduce: "
-                              "halfpipe sweep {} --vector {}{}\n",
-                              plan.form, operands_text(m.operands, arity), hex16(m.expected),
-                              hex16(m.got), m.lane, plan.form, vector_option(m.operands, arity),
+      case Mismatch::Kind::Result: {
+        const Uop u = decode(m.beat->uop_word, m.beat->lane_mask).value_or(Uop{});
+        report << fmt::format("mismatch: {} {}: expected {}, got {} (lane {})\n  reproduce: {}{}\n",
+                              form, operands_text(m.operands, operand_count(u.op)),
+                              hex16(m.expected), hex16(m.got), m.lane,
+                              reproduce_command(source, *m.beat, m.lane),
                               settings.reproduce_options);
         break;
+      }
       case Mismatch::Kind::Tag:
       case Mismatch::Kind::LaneMask:
         report << fmt::format("mismatch: {}: {} expected {:#x}, got {:#x} (a transaction was lost, "
                               "duplicated or reordered)\n",
-                              plan.form, m.kind == Mismatch::Kind::Tag ? "tag" : "lane mask",
+                              form, m.kind == Mismatch::Kind::Tag ? "tag" : "lane mask",
                               m.expected, m.got);
         break;
       case Mismatch::Kind::Unexpected:
@@ -88,36 +111,25 @@ SweepTotals run_sweep(Dut& dut, std::vector<SweepPlan>& plans, const SweepSettin
     }
     report.flush();
   };
-  Scoreboard scoreboard(lanes, print);
+  Scoreboard scoreboard(dut.lanes(), print);
 
-  uint64_t total_vectors = 0;
-  for (const auto& p : plans) total_vectors += p.stream->size();
-
+  const uint64_t total_instructions = source.instructions();
   TrafficRandom random(settings.seed);
   const auto threshold = static_cast<uint32_t>(settings.stall_probability * 65536.0);
   const auto start = Clock::now();
   const std::clock_t cpu_start = std::clock();
   auto last_progress = start;
-  uint64_t issued_vectors = 0;
 
-  size_t plan_index = 0;
-  uint64_t next_vector = 0;
   uint32_t next_tag = 0;
+  bool inputs_done = false;
   bool pending = false;  // a beat on the inputs not yet accepted (held stable until it is)
   InBeat beat;
   Expected expected;
   OutBeat out;
   uint64_t idle_cycles = 0;
 
-  uint64_t plan_size = plans.empty() ? 0 : plans[0].stream->size();
   while (true) {
-    while (plan_index < plans.size() && next_vector >= plan_size) {
-      ++plan_index;
-      next_vector = 0;
-      plan_size = plan_index < plans.size() ? plans[plan_index].stream->size() : 0;
-    }
-    const bool inputs_done = plan_index == plans.size() && !pending;
-    if (inputs_done && scoreboard.in_flight() == 0) break;
+    if (inputs_done && !pending && scoreboard.in_flight() == 0) break;
     if (reports >= settings.max_mismatches) {
       totals.stopped_early = true;
       break;
@@ -126,41 +138,25 @@ SweepTotals run_sweep(Dut& dut, std::vector<SweepPlan>& plans, const SweepSettin
     const uint64_t coin = random.next();
     const bool out_ready = (coin & 0xFFFF) >= threshold;
     const bool gap = ((coin >> 16) & 0xFFFF) < threshold;
-    if (!pending && plan_index < plans.size() && !gap) {
-      SweepPlan& plan = plans[plan_index];
-      beat.uop_word = encode(plan.uop);
-      beat.tag = next_tag;
-      beat.lane_mask = 0;
-      expected.tag = next_tag;
-      expected.plan = static_cast<int>(plan_index);
-      const int filled = static_cast<int>(std::min<uint64_t>(lanes, plan_size - next_vector));
-      plan.stream->fill(next_vector, static_cast<size_t>(filled), expected.operands.data());
-      next_vector += static_cast<uint64_t>(filled);
-      for (int lane = 0; lane < lanes; ++lane) {
-        if (lane < filled) {
-          const Operands ops = expected.operands[lane];
-          beat.a[lane] = ops[0];
-          beat.b[lane] = ops[1];
-          beat.c[lane] = ops[2];
-          beat.lane_mask |= 1u << lane;
-          expected.result[lane] = ref::execute_lane(plan.uop, ops[0], ops[1], ops[2]);
-          if (settings.coverage) {
-            Uop lane_uop = plan.uop;  // a lane computes the form's scalar operation (S2)
-            lane_uop.packed = false;
-            lane_uop.lane_mask = 1;
-            settings.coverage->add(plan.form, lane_uop, {ops[0], ops[1], ops[2]},
-                                   expected.result[lane]);
+    if (!pending && !inputs_done && !gap) {
+      if (source.next(expected)) {
+        expected.tag = next_tag;
+        next_tag = (next_tag + 1) & tag_mask;
+        beat.uop_word = expected.uop_word;
+        beat.lane_mask = expected.lane_mask;
+        beat.tag = expected.tag;
+        for (int lane = 0; lane < dut.lanes(); ++lane) {
+          beat.a[lane] = expected.operands[lane][0];
+          beat.b[lane] = expected.operands[lane][1];
+          beat.c[lane] = expected.operands[lane][2];
+          if (!((expected.lane_mask >> lane) & 1u)) {  // whatever a lane that is off reads
+            beat.a[lane] = beat.b[lane] = beat.c[lane] = static_cast<uint16_t>(coin >> (32 + lane));
           }
-          ++issued_vectors;
-        } else {  // the stream ran out mid-beat: the lane is off and must read zero
-          beat.a[lane] = beat.b[lane] = beat.c[lane] = static_cast<uint16_t>(coin >> 32);
-          expected.operands[lane] = {};
-          expected.result[lane] = 0;
         }
+        pending = true;
+      } else {
+        inputs_done = true;
       }
-      expected.lane_mask = beat.lane_mask;
-      next_tag = (next_tag + 1) & tag_mask;
-      pending = true;
     }
 
     const CycleResult r = dut.cycle(pending, beat, out_ready, out);
@@ -190,11 +186,11 @@ SweepTotals run_sweep(Dut& dut, std::vector<SweepPlan>& plans, const SweepSettin
       if (now - last_progress > std::chrono::milliseconds(500)) {
         last_progress = now;
         const double elapsed = std::chrono::duration<double>(now - start).count();
-        const double rate = issued_vectors / elapsed;
-        const double remaining = (total_vectors - issued_vectors) / (rate > 0 ? rate : 1);
+        const double done = static_cast<double>(source.drawn()) / (total_instructions ? total_instructions : 1);
+        const double remaining = done > 0 ? elapsed * (1 - done) / done : 0;
         std::fprintf(stderr, "\r%-28s %5.1f%%  %6.2f M lane-ops/s  ETA %-8s",
-                     plans[std::min(plan_index, plans.size() - 1)].form.c_str(),
-                     100.0 * issued_vectors / (total_vectors ? total_vectors : 1), rate / 1e6,
+                     source.forms()[expected.plan].c_str(), 100.0 * done,
+                     static_cast<double>(source.lane_operations()) / elapsed / 1e6,
                      duration(remaining).c_str());
         std::fflush(stderr);
       }

@@ -1,25 +1,19 @@
-// The sweep: streams of operands through the Verilated unit under random back-pressure and
-// random input gaps, every result checked by the scoreboard against ref::execute_lane.
+// The sweep: the beats of a BeatSource (PTX and vISA forms' vector streams) through the Verilated
+// unit under random back-pressure and random input gaps, every lane checked by the scoreboard
+// against the reference.
 #pragma once
 
 #include <cstdint>
 #include <iosfwd>
-#include <memory>
 #include <string>
 #include <vector>
 
 #include "model/uop/uop.h"
 #include "tb/dut.h"
-#include "tb/streams.h"
+#include "tb/beats.h"
 #include "vectors/coverage.h"
 
 namespace halfpipe::tb {
-
-struct SweepPlan {
-  std::string form;  // the PTX form, for reports and reproduce commands
-  Uop uop;           // every lane of every beat computes it (its lane mask is ignored)
-  std::unique_ptr<VectorStream> stream;
-};
 
 struct SweepSettings {
   uint64_t seed = 1;               // of the traffic: back-pressure and gaps
@@ -27,9 +21,6 @@ struct SweepSettings {
   int max_mismatches = 20;         // stop after this many
   bool progress = false;           // a progress line (rate, ETA) on stderr
   std::string reproduce_options;   // appended to reproduce commands, e.g. " --lanes 4"
-  // When set, every lane vector issued is counted here, as its form's scalar computation (S2).
-  // It costs a few reference evaluations per vector, so exhaustive sweeps go without it.
-  vectors::Coverage* coverage = nullptr;
 };
 
 struct SweepTotals {
@@ -41,10 +32,15 @@ struct SweepTotals {
   bool stopped_early = false;  // at max_mismatches
 };
 
-// Runs every plan in order (beats of consecutive plans share the pipeline) and prints each
-// mismatch (form, operands, expected, got, a command that reproduces it) to `report`.
-SweepTotals run_sweep(Dut& dut, std::vector<SweepPlan>& plans, const SweepSettings& settings,
+// Runs every beat of `source` (built for dut.lanes() lanes) and prints each mismatch (form,
+// operands, expected, got, a command that reproduces it) to `report`.
+SweepTotals run_sweep(Dut& dut, BeatSource& source, const SweepSettings& settings,
                       std::ostream& report);
+
+// The `halfpipe sweep` command line that reproduces lane `lane` of `beat` alone: for a PTX form
+// the instruction's registers (--vector), for a vISA form a batch line whose every channel
+// holds that lane's elements under every execution-mask bit.
+std::string reproduce_command(const BeatSource& source, const Expected& beat, int lane);
 
 struct Throughput {
   double per_second = 0;      // lane operations per wall-clock second

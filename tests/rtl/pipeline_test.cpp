@@ -141,16 +141,14 @@ TEST_CASE("back-pressure: heavy stalls and gaps lose, duplicate and reorder noth
     auto dut = tb::make_dut(lanes, depth);
     for (double stall : {0.0, 0.3, 0.7, 0.9}) {
       INFO("stall probability " << stall);
-      std::vector<tb::SweepPlan> plans;
-      for (const char* form : {"fma.rn.relu.f16", "max.xorsign.abs.bf16", "neg.f16"}) {
-        const Uop u = rtl_test::uop_of(form);
-        plans.push_back({form, u, tb::random_stream(u, 3001, 17)});  // 3001: a partial last beat
-      }
+      tb::BeatSource source(lanes, tb::BeatSource::Packing::Fill);
+      for (const char* form : {"fma.rn.relu.f16", "max.xorsign.abs.bf16", "neg.f16"})  // 3001: a partial last beat
+        rtl_test::add_ptx_form(source, form, rtl_test::stream_specs(false, 3001, 17));
       tb::SweepSettings settings;
       settings.stall_probability = stall;
       settings.seed = static_cast<uint64_t>(stall * 10) + 1;
       std::ostringstream report;
-      const tb::SweepTotals t = tb::run_sweep(*dut, plans, settings, report);
+      const tb::SweepTotals t = tb::run_sweep(*dut, source, settings, report);
       INFO(report.str());
       CHECK(t.failed == 0);
       CHECK(t.passed == 3 * 3001);
@@ -225,9 +223,9 @@ TEST_CASE("reset in the middle of traffic empties the unit, which is correct aft
       }
     }
     // And correct afterwards: a clean stream passes in full.
-    std::vector<tb::SweepPlan> plans;
-    plans.push_back({"fma.rn.sat.f16", fma, tb::random_stream(fma, 2000, 99)});
-    const tb::SweepTotals t = tb::run_sweep(*dut, plans, {}, report);
+    tb::BeatSource source(lanes, tb::BeatSource::Packing::Fill);
+    rtl_test::add_ptx_form(source, "fma.rn.sat.f16", rtl_test::stream_specs(false, 2000, 99));
+    const tb::SweepTotals t = tb::run_sweep(*dut, source, {}, report);
     INFO(report.str());
     CHECK(sb.failed() == 0);
     CHECK(t.failed == 0);

@@ -7,7 +7,10 @@
 #include <stdexcept>
 #include <string>
 
+#include <vector>
+
 #include "model/isa/ptx.h"
+#include "tb/beats.h"
 #include "tb/dut.h"
 
 namespace halfpipe::rtl_test {
@@ -42,6 +45,31 @@ inline uint16_t rtl_lane_result(const std::string& form, uint16_t a, uint16_t b 
   }
   FAIL("no output within 20 cycles");
   return 0;
+}
+
+// The streams of the vectors library a sweep test runs: corners and/or `random` seeded vectors,
+// or every input (exhaustive; fma with c = 0).
+inline std::vector<vectors::StreamSpec> stream_specs(bool corners, uint64_t random, uint64_t seed,
+                                                     bool exhaustive = false) {
+  std::vector<vectors::StreamSpec> specs;
+  if (corners) specs.push_back({vectors::StreamKind::Corner, 0, seed, {}, {}});
+  if (random) specs.push_back({vectors::StreamKind::Random, random, seed, {}, {}});
+  if (exhaustive) specs.push_back({vectors::StreamKind::Exhaustive, 0, seed, {}, {0x0000}});
+  return specs;
+}
+
+// One PTX form's streams, added to `source`; returns the lane operations they hold.
+inline uint64_t add_ptx_form(tb::BeatSource& source, const std::string& form,
+                             const std::vector<vectors::StreamSpec>& specs) {
+  const Uop u = uop_of(form);
+  std::vector<vectors::OperandStream> streams;
+  uint64_t lane_ops = 0;
+  for (const auto& spec : specs) {
+    streams.emplace_back(u, isa::ptx_form(u), spec);
+    lane_ops += streams.back().size() * (u.packed ? 2 : 1);
+  }
+  source.add_ptx(isa::ptx_form(u), u, std::move(streams));
+  return lane_ops;
 }
 
 }  // namespace halfpipe::rtl_test

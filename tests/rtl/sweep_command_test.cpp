@@ -17,15 +17,54 @@ std::string line_before_last(const std::string& text) {
 
 }  // namespace
 
-// 2 corner values x 2 operands would be too few to say anything; --vector pins the count: 3
-// explicit vectors and 5 random ones of a packed form are 8 lane vectors, each counted once.
-TEST_CASE("sweep: a coverage summary of the lane vectors run stands before the closing line") {
+// --vector pins the count: 3 explicit instructions (a 16-bit value fills both lanes of a packed
+// register) and 5 random ones of a packed form are 8 instructions, 16 lane results.
+TEST_CASE("sweep: a coverage summary of the instructions run stands before the closing line") {
   const auto r = run_halfpipe(
       "sweep add.f16x2 --vector 3c00,3c00 --vector 0001,8001 --vector 7c00,fc00 --random 5");
   INFO(r.output);
   CHECK(r.status == 0);
-  CHECK(r.output.substr(r.output.rfind('\n', r.output.size() - 2) + 1) == "8 passed, 0 failed\n");
+  CHECK(r.output.substr(r.output.rfind('\n', r.output.size() - 2) + 1) == "16 passed, 0 failed\n");
   CHECK(line_before_last(r.output).rfind("coverage: 8 vectors, ", 0) == 0);
+}
+
+TEST_CASE("sweep: a packed --vector takes 32-bit registers, lane 1 in bits [31:16] (S2)") {
+  // Lane 0: 1 + 1 = 2; lane 1: 2 + 2 = 4. Two lane results.
+  const auto r = run_halfpipe("sweep add.f16x2 --vector 0x40003c00,0x40003c00");
+  INFO(r.output);
+  CHECK(r.status == 0);
+  CHECK(r.output.find("2 passed, 0 failed") != std::string::npos);
+  const auto wide = run_halfpipe("sweep add.f16 --vector 0x40003c00,0x3c00");
+  CHECK(wide.status == 2);
+  CHECK(wide.output.find("'0x40003c00' is not a 16-bit hex value") != std::string::npos);
+}
+
+TEST_CASE("sweep: vISA forms run as beats; --vector takes the batch line's EMASK DST SRC0 SRC1") {
+  // 8 channels under M3 read execution-mask bits 8..15 = 0x0F: channels 0..3 enabled.
+  const auto r = run_halfpipe(
+      "sweep 'max.sat (8, M3) uw' --vector '0x00000F00 0,0,0,0,0,0,0,0 1,2,3,4,5,6,7,8 "
+      "-(abs)8,7,6,5,4,3,2,1' --lanes 4");
+  INFO(r.output);
+  CHECK(r.status == 0);
+  CHECK(r.output.find("4 passed, 0 failed") != std::string::npos);
+  const auto streams = run_halfpipe("sweep 'MIN (16, M5_NM) b' --corner --random 50 --lanes 4");
+  INFO(streams.output);
+  CHECK(streams.status == 0);
+  CHECK(streams.output.find(" 0 failed") != std::string::npos);
+}
+
+TEST_CASE("sweep: vISA forms the RTL cannot run are refused, naming the problem") {
+  auto refused = [](const char* args, const char* message) {
+    const auto r = run_halfpipe(std::string("sweep ") + args);
+    INFO(args << "\n" << r.output);
+    CHECK(r.status == 2);
+    CHECK(r.output.find(message) != std::string::npos);
+  };
+  refused("'MIN (16, M6) w' --corner", "runs past execution-mask bit 31 (S25)");
+  refused("'MIN (4) d' --corner", "32- and 64-bit vISA types are reference-only");
+  refused("'MIN (4) hf' --exhaustive", "vISA forms have no --exhaustive stream");
+  refused("'MIN (4) hf w' --corner", "unexpected 'w' after TYPE");
+  refused("'MIN (2) w' --vector '0x3 0,0 1,2'", "missing SRC1");
 }
 
 TEST_CASE("sweep: an exhaustive sweep goes without coverage") {

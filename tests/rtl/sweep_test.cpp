@@ -1,5 +1,5 @@
-// Every legal PTX form the RTL executes, swept against the reference (ref::execute_lane) under
-// random back-pressure and input gaps: corner values crossed and seeded random operands.
+// Every legal PTX form the RTL executes, swept against the reference under random back-pressure
+// and input gaps with the vectors library's corner and seeded random streams.
 #include <catch2/catch.hpp>
 
 #include <sstream>
@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "model/isa/ptx.h"
+#include "model/isa/visa.h"
 #include "tb/dut.h"
 #include "tb/sweep.h"
 #include "tests/rtl/support.h"
@@ -23,17 +24,13 @@ uint64_t sweep_every_form(int lanes, int depth, bool corners, uint64_t random_pe
   auto dut = tb::make_dut(lanes, depth);
   uint64_t checked = 0;
   for (const auto& form : rtl_forms()) {
-    std::vector<tb::SweepPlan> plans;
-    const Uop u = rtl_test::uop_of(form);
-    std::vector<std::unique_ptr<tb::VectorStream>> parts;
-    if (corners) parts.push_back(tb::corner_stream(u));
-    parts.push_back(tb::random_stream(u, random_per_form, seed));
-    plans.push_back({form, u, tb::concat_streams(std::move(parts))});
-    const uint64_t expected_count = plans.back().stream->size();
+    tb::BeatSource source(lanes, tb::BeatSource::Packing::Fill);
+    const uint64_t expected_count = rtl_test::add_ptx_form(
+        source, form, rtl_test::stream_specs(corners, random_per_form, seed));
     tb::SweepSettings settings;
     settings.seed = seed;
     std::ostringstream report;
-    const tb::SweepTotals t = tb::run_sweep(*dut, plans, settings, report);
+    const tb::SweepTotals t = tb::run_sweep(*dut, source, settings, report);
     INFO(form << " at Lanes=" << lanes << " Depth=" << depth << ":\n" << report.str());
     REQUIRE(t.failed == 0);
     REQUIRE(t.passed == expected_count);  // nothing lost, nothing extra
@@ -71,13 +68,13 @@ TEST_CASE("S19: tanh.approx and ex2.approx match the reference on every input of
     const Uop u = rtl_test::uop_of(form);
     if (u.op != Op::Tanh && u.op != Op::Ex2) continue;
     ++forms;
-    std::vector<tb::SweepPlan> plans;
-    plans.push_back({form, u, tb::exhaustive_stream(u, {})});
+    tb::BeatSource source(8, tb::BeatSource::Packing::Fill);
+    rtl_test::add_ptx_form(source, form, rtl_test::stream_specs(false, 0, 1, true));
     std::ostringstream report;
-    const tb::SweepTotals t = tb::run_sweep(*dut, plans, {}, report);
+    const tb::SweepTotals t = tb::run_sweep(*dut, source, {}, report);
     INFO(form << ":\n" << report.str());
     REQUIRE(t.failed == 0);
-    REQUIRE(t.passed == 65536);
+    REQUIRE(t.passed == (u.packed ? 2 : 1) * 65536);  // a packed form: every input in each lane
   }
   CHECK(forms == 8);  // tanh f16/f16x2/bf16/bf16x2, ex2 f16/f16x2 and .ftz bf16/bf16x2
 }
@@ -115,14 +112,14 @@ class FaultyDut final : public tb::Dut {
 
 TEST_CASE("sweep: a mismatch is reported with form, operands, expected, got and a reproduce command") {
   FaultyDut dut(tb::make_dut(2, 4));
-  std::vector<tb::SweepPlan> plans;
+  tb::BeatSource source(2, tb::BeatSource::Packing::Fill);
   // Lane 0 gets 1 + 1, lane 1 gets 1 + 2: 2 = 0x4000 and 3 = 0x4200, whose last bit is clear.
-  plans.push_back({"add.f16", rtl_test::uop_of("add.f16"),
-                   tb::list_stream({{0x3C00, 0x3C00, 0}, {0x3C00, 0x4000, 0}})});
+  source.add_ptx_vectors("add.f16", rtl_test::uop_of("add.f16"),
+                         {{{0x3C00, 0x3C00, 0}, {}}, {{0x3C00, 0x4000, 0}, {}}});
   tb::SweepSettings settings;
   settings.reproduce_options = " --lanes 2";
   std::ostringstream report;
-  const tb::SweepTotals t = tb::run_sweep(dut, plans, settings, report);
+  const tb::SweepTotals t = tb::run_sweep(dut, source, settings, report);
   CHECK(t.passed == 1);
   CHECK(t.failed == 1);
   CHECK(report.str() ==
@@ -132,11 +129,10 @@ TEST_CASE("sweep: a mismatch is reported with form, operands, expected, got and 
 
 TEST_CASE("sweep: the run stops after 20 mismatches") {
   FaultyDut dut(tb::make_dut(2, 4));
-  std::vector<tb::SweepPlan> plans;
-  const Uop u = rtl_test::uop_of("add.f16");
-  plans.push_back({"add.f16", u, tb::random_stream(u, 10000, 3)});
+  tb::BeatSource source(2, tb::BeatSource::Packing::Fill);
+  rtl_test::add_ptx_form(source, "add.f16", rtl_test::stream_specs(false, 10000, 3));
   std::ostringstream report;
-  const tb::SweepTotals t = tb::run_sweep(dut, plans, {}, report);
+  const tb::SweepTotals t = tb::run_sweep(dut, source, {}, report);
   CHECK(t.stopped_early);
   size_t reproduce_lines = 0;
   for (size_t at = 0; (at = report.str().find("reproduce:", at)) != std::string::npos; ++at) {
@@ -144,4 +140,61 @@ TEST_CASE("sweep: the run stops after 20 mismatches") {
   }
   CHECK(reproduce_lines == 20);
   CHECK(t.passed + t.failed < 10000);
+}
+
+// ---- vISA MIN_MAX (issue: Intel vISA MIN_MAX) ---------------------------------------------------
+
+namespace {
+
+// Every vISA form the RTL executes, each with corner and random instructions; returns the
+// enabled lane operations checked.
+uint64_t sweep_every_visa_form(int lanes, uint64_t random_per_form, uint64_t seed) {
+  auto dut = tb::make_dut(lanes, 4);
+  tb::BeatSource source(lanes, tb::BeatSource::Packing::Fill);
+  for (const auto& form : isa::visa::rtl_forms()) {
+    const std::string name = isa::visa::form_name(form);
+    std::vector<vectors::VisaStream> streams;
+    for (const auto& spec : rtl_test::stream_specs(true, random_per_form, seed))
+      streams.emplace_back(form, name, spec);
+    source.add_visa(form, std::move(streams));
+  }
+  tb::SweepSettings settings;
+  settings.seed = seed;
+  std::ostringstream report;
+  const tb::SweepTotals t = tb::run_sweep(*dut, source, settings, report);
+  INFO("Lanes=" << lanes << ":\n" << report.str());
+  REQUIRE(t.failed == 0);
+  REQUIRE(t.passed == source.lane_operations());
+  return t.passed;
+}
+
+}  // namespace
+
+TEST_CASE("S24-S29: every vISA form the RTL executes (hf w uw b ub, every exec size and mask "
+          "control) matches the reference at Lanes=2 and Lanes=4, corners and random") {
+  REQUIRE(isa::visa::rtl_forms().size() == 1480);  // 5 types x 2 ops x 2 sat x 74 (exec, mask)
+  CHECK(sweep_every_visa_form(2, 40, 7) > 1000000);
+  CHECK(sweep_every_visa_form(4, 40, 8) > 1000000);
+}
+
+TEST_CASE("sweep: a vISA mismatch is reported with a batch-line reproduce command") {
+  FaultyDut dut(tb::make_dut(2, 4));
+  std::string error;
+  const auto form = isa::visa::parse_form("min (2) w", error);
+  REQUIRE(form);
+  // Channel 0: min(1, 3) = 1; channel 1: min(2, 0) = 0, which lane 1's stuck bit turns into 1.
+  const auto line = isa::visa::parse_batch_line("MIN (2) w ffffffff 0,0 1,2 3,0", error);
+  REQUIRE(line);
+  tb::BeatSource source(2, tb::BeatSource::Packing::Fill);
+  source.add_visa_lines(*form, {*line});
+  tb::SweepSettings settings;
+  settings.reproduce_options = " --lanes 2";
+  std::ostringstream report;
+  const tb::SweepTotals t = tb::run_sweep(dut, source, settings, report);
+  CHECK(t.passed == 1);
+  CHECK(t.failed == 1);
+  CHECK(report.str() ==
+        "mismatch: MIN (2, M1) w a=0x0002 b=0x0000: expected 0x0000, got 0x0001 (lane 1)\n"
+        "  reproduce: halfpipe sweep 'MIN (2, M1) w' --vector '0xffffffff 0x0000,0x0000 "
+        "0x0002,0x0002 0x0000,0x0000' --lanes 2\n");
 }

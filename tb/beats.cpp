@@ -1,0 +1,213 @@
+#include "tb/beats.h"
+
+#include <algorithm>
+#include <stdexcept>
+
+#include "model/ref/execute.h"
+
+namespace halfpipe::tb {
+namespace {
+
+// Narrows streams run one after the other to the shard-th slice of their concatenation.
+template <typename Stream>
+void shard_together(std::vector<Stream>& streams, vectors::Shard shard) {
+  uint64_t total = 0;
+  for (const Stream& s : streams) total += s.total();
+  const vectors::Slice slice = vectors::shard_slice(total, shard);
+  uint64_t offset = 0;
+  for (Stream& s : streams) {
+    const uint64_t begin = std::clamp(slice.begin, offset, offset + s.total()) - offset;
+    const uint64_t end = std::clamp(slice.end, offset, offset + s.total()) - offset;
+    s.restrict_to({begin, end});
+    offset += s.total();
+  }
+}
+
+int lanes_of(const Uop& u) { return u.packed ? 2 : 1; }
+
+}  // namespace
+
+uint16_t visa_lane_value(isa::visa::Type type, int channel, uint64_t element) {
+  if (type != isa::visa::Type::B && type != isa::visa::Type::UB) return static_cast<uint16_t>(element);
+  const auto junk = static_cast<uint16_t>((0xA5 + 0x3B * channel) ^ element) & 0xFF;
+  return static_cast<uint16_t>((junk << 8) | (element & 0xFF));
+}
+
+int BeatSource::add_form(const std::string& name, const Uop& u,
+                         const std::optional<isa::visa::Instruction>& visa) {
+  const auto it = std::find(forms_.begin(), forms_.end(), name);
+  if (it != forms_.end()) return static_cast<int>(it - forms_.begin());
+  if (!visa && lanes_of(u) > lanes_)
+    throw std::invalid_argument(name + " needs " + std::to_string(lanes_of(u)) +
+                                " lanes; the unit has " + std::to_string(lanes_));
+  forms_.push_back(name);
+  uops_.push_back(u);
+  visa_forms_.push_back(visa);
+  return static_cast<int>(forms_.size() - 1);
+}
+
+void BeatSource::add_ptx(const std::string& form, const Uop& u,
+                         std::vector<vectors::OperandStream> streams, vectors::Shard shard) {
+  Part part;
+  part.form = add_form(form, u, std::nullopt);
+  shard_together(streams, shard);
+  part.ptx = std::move(streams);
+  parts_.push_back(std::move(part));
+}
+
+void BeatSource::add_ptx_vectors(const std::string& form, const Uop& u,
+                                 std::vector<PtxVector> vectors) {
+  Part part;
+  part.form = add_form(form, u, std::nullopt);
+  part.ptx_vectors = std::move(vectors);
+  parts_.push_back(std::move(part));
+}
+
+void BeatSource::add_visa(const isa::visa::Instruction& form,
+                          std::vector<vectors::VisaStream> streams, vectors::Shard shard) {
+  const auto beats = isa::visa::beats(form, 0, lanes_);
+  if (!beats.error.empty()) throw std::invalid_argument(isa::visa::form_name(form) + ": " + beats.error);
+  Part part;
+  part.form = add_form(isa::visa::form_name(form), beats.uops.front(), form);
+  shard_together(streams, shard);
+  part.visa = std::move(streams);
+  parts_.push_back(std::move(part));
+}
+
+void BeatSource::add_visa_lines(const isa::visa::Instruction& form,
+                                std::vector<isa::visa::BatchLine> lines) {
+  const auto beats = isa::visa::beats(form, 0, lanes_);
+  if (!beats.error.empty()) throw std::invalid_argument(isa::visa::form_name(form) + ": " + beats.error);
+  Part part;
+  part.form = add_form(isa::visa::form_name(form), beats.uops.front(), form);
+  part.visa_lines = std::move(lines);
+  parts_.push_back(std::move(part));
+}
+
+uint64_t BeatSource::instructions() const {
+  uint64_t n = 0;
+  for (const Part& p : parts_) {
+    for (const auto& s : p.ptx) n += s.size();
+    for (const auto& s : p.visa) n += s.size();
+    n += p.ptx_vectors.size() + p.visa_lines.size();
+  }
+  return n;
+}
+
+bool BeatSource::next_ptx(Part& part, vectors::Operands& operands,
+                          std::optional<uint32_t>& expected) {
+  for (; part.stream < part.ptx.size(); ++part.stream) {
+    if (part.ptx[part.stream].next(operands)) {
+      expected.reset();
+      return true;
+    }
+  }
+  if (part.position < part.ptx_vectors.size()) {
+    const PtxVector& v = part.ptx_vectors[part.position++];
+    operands = v.operands;
+    expected = v.expected;
+    return true;
+  }
+  return false;
+}
+
+bool BeatSource::next_visa(Part& part, isa::visa::BatchLine& line) {
+  for (; part.stream < part.visa.size(); ++part.stream) {
+    if (part.visa[part.stream].next(line)) return true;
+  }
+  if (part.position < part.visa_lines.size()) {
+    line = part.visa_lines[part.position++];
+    return true;
+  }
+  return false;
+}
+
+bool BeatSource::next(Expected& beat) {
+  if (next_beat_ < line_beats_.size()) {
+    visa_beat(beat);
+    return true;
+  }
+  for (; current_ < parts_.size(); ++current_) {
+    Part& part = parts_[current_];
+    if (visa_forms_[part.form]) {
+      if (!next_visa(part, line_)) continue;
+      auto beats = isa::visa::beats(line_.instruction, line_.exec_mask, lanes_);
+      line_beats_ = std::move(beats.uops);
+      next_beat_ = 0;
+      line_form_ = part.form;
+      ++drawn_;
+      visa_beat(beat);
+      return true;
+    }
+    if (fill_ptx(beat)) return true;
+  }
+  return false;
+}
+
+// The lanes of one beat from the current PTX part (and the parts after it of the same form).
+bool BeatSource::fill_ptx(Expected& beat) {
+  const int form = parts_[current_].form;
+  const Uop& u = uops_[form];
+  const int width = lanes_of(u);
+  const int capacity = packing_ == Packing::Fill ? lanes_ : width;
+  int lane = 0;
+  vectors::Operands o;
+  std::optional<uint32_t> given;
+  while (lane + width <= capacity) {
+    if (!next_ptx(parts_[current_], o, given)) {
+      // A form's parts in a row share beats; at a new form the caller moves on.
+      if (current_ + 1 < parts_.size() && parts_[current_ + 1].form == form) {
+        ++current_;
+        continue;
+      }
+      break;
+    }
+    const uint32_t expected = given ? *given : ref::execute(u, o.a, o.b, o.c);
+    if (coverage_) coverage_->add(forms_[form], u, o, expected);
+    ++drawn_;
+    for (int k = 0; k < width; ++k, ++lane) {
+      const int shift = 16 * k;
+      beat.operands[lane] = {static_cast<uint16_t>(o.a >> shift), static_cast<uint16_t>(o.b >> shift),
+                             static_cast<uint16_t>(o.c >> shift)};
+      beat.result[lane] = static_cast<uint16_t>(expected >> shift);
+    }
+  }
+  if (lane == 0) return false;
+  for (int k = lane; k < lanes_; ++k) {
+    beat.operands[k] = {};
+    beat.result[k] = 0;
+  }
+  beat.plan = form;
+  beat.lane_mask = static_cast<uint32_t>((uint64_t{1} << lane) - 1);
+  Uop issued = u;
+  issued.lane_mask = beat.lane_mask;
+  beat.uop_word = encode(issued);
+  lane_operations_ += static_cast<uint64_t>(lane);
+  return true;
+}
+
+void BeatSource::visa_beat(Expected& beat) {
+  const Uop& u = line_beats_[next_beat_];
+  const int first = static_cast<int>(next_beat_) * lanes_;
+  ++next_beat_;
+  const isa::visa::Instruction& i = line_.instruction;
+  for (int lane = 0; lane < lanes_; ++lane) {
+    const int channel = first + lane;
+    if (channel >= i.exec_size) {
+      beat.operands[lane] = {};
+      beat.result[lane] = 0;
+      continue;
+    }
+    const uint16_t a = visa_lane_value(i.type, channel, line_.src0[channel]);
+    const uint16_t b = visa_lane_value(i.type, channel, line_.src1[channel]);
+    beat.operands[lane] = {a, b, 0};
+    const bool enabled = (u.lane_mask >> lane) & 1u;
+    beat.result[lane] = enabled ? ref::execute_lane(u, a, b, 0) : 0;
+    lane_operations_ += enabled;
+  }
+  beat.plan = line_form_;
+  beat.lane_mask = u.lane_mask;
+  beat.uop_word = encode(u);
+}
+
+}  // namespace halfpipe::tb
