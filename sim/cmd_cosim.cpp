@@ -7,6 +7,7 @@
 //   halfpipe cosim
 //   halfpipe cosim fma.rn.relu.bf16x2 add.f16 --random 5000 --seed 7 --lanes 4
 //   halfpipe cosim --vectors vectors/regression/random.vec --wave run.fst --log run.log
+//   halfpipe cosim 'MAX.sat (16, M5) hf' --visa --corner --random 20 --lanes 4
 #include <CLI/CLI.hpp>
 #include <fmt/core.h>
 
@@ -20,6 +21,7 @@
 #include <vector>
 
 #include "model/isa/ptx.h"
+#include "model/isa/visa.h"
 #include "sim/commands.h"
 #include "tb/cosim/cosim.h"
 #include "vectors/stream.h"
@@ -35,6 +37,7 @@ constexpr uint64_t kDefaultRandom = 100000;
 
 struct CosimOptions {
   std::vector<std::string> forms;
+  bool all_visa = false;
   bool corner = false;
   uint64_t random = 0;
   uint64_t seed = vectors::kDefaultSeed;
@@ -59,7 +62,8 @@ struct UsageError : std::runtime_error {
 // The command line that reproduces this run (every setting that shapes it, explicitly).
 std::string reproduce_command(const CosimOptions& o, bool corner, uint64_t random) {
   std::string c = "halfpipe cosim";
-  for (const auto& f : o.forms) c += " " + f;
+  for (const auto& f : o.forms) c += isa::visa::is_batch_line(f) ? " '" + f + "'" : " " + f;
+  if (o.all_visa) c += " --visa";
   if (!o.vector_file.empty()) c += " --vectors " + o.vector_file;
   if (corner) c += " --corner";
   if (random) c += fmt::format(" --random {}", random);
@@ -72,7 +76,8 @@ std::string reproduce_command(const CosimOptions& o, bool corner, uint64_t rando
 }
 
 int run(const CosimOptions& o) {
-  const bool file_only = !o.vector_file.empty() && o.forms.empty() && !o.corner && !o.random;
+  const bool file_only =
+      !o.vector_file.empty() && o.forms.empty() && !o.all_visa && !o.corner && !o.random;
   // Without a stream option, the default regression's streams.
   const bool default_streams = !o.corner && !o.random;
   const bool corner = o.corner || default_streams;
@@ -84,7 +89,11 @@ int run(const CosimOptions& o) {
     std::vector<vectors::StreamSpec> specs;
     if (corner) specs.push_back({vectors::StreamKind::Corner, 0, o.seed, {}, {}});
     if (random) specs.push_back({vectors::StreamKind::Random, random, o.seed, {}, {}});
-    const std::vector<std::string>& forms = o.forms.empty() ? isa::legal_ptx_forms() : o.forms;
+    std::vector<std::string> forms = o.forms;
+    if (o.all_visa) {
+      for (const auto& i : isa::visa::rtl_forms()) forms.push_back(isa::visa::form_name(i));
+    }
+    if (forms.empty()) forms = isa::legal_ptx_forms();
     for (const auto& form : forms) {
       try {
         stimulus.add_streams(form, specs);
@@ -132,7 +141,13 @@ void add_cosim_command(CLI::App& app) {
       "co-simulate the Verilated RTL and the SystemC model on the same vectors; with no "
       "arguments, the default regression (every legal form, Lanes=2, corner and random "
       "vectors, back-pressure, gaps, a reset mid-run)");
-  cmd->add_option("forms", options->forms, "PTX forms (default: every legal form)");
+  cmd->add_option("forms", options->forms,
+                  "PTX forms (default: every legal PTX form), or vISA forms such as "
+                  "'MAX.sat (16, M5) hf' (MIN|MAX[.sat] (EXEC[, MASK]) TYPE; hf w uw b ub)");
+  cmd->add_flag("--visa", options->all_visa,
+                "every vISA form the RTL executes (1480: hf w uw b ub, MIN/MAX, .sat, every exec "
+                "size and mask control); give --corner/--random, the default 100000 random "
+                "instructions per form is meant for the PTX regression");
   cmd->add_flag("--corner", options->corner, "the corner-class vectors of each form");
   cmd->add_option("--random", options->random,
                   fmt::format("this many seeded random vectors per form (default with no "

@@ -16,6 +16,7 @@
 #include <fmt/format.h>
 
 #include "model/isa/ptx.h"
+#include "model/isa/visa.h"
 #include "model/sc/alu_model.h"
 #include "model/sc/config.h"
 #include "tb/scoreboard.h"
@@ -25,25 +26,35 @@ namespace halfpipe::tb::cosim {
 
 // ---- Stimulus ------------------------------------------------------------------------------
 
-int Stimulus::form_index(const std::string& canonical, const Uop& u) {
+int Stimulus::form_index(const std::string& canonical, const Uop& u,
+                         const std::optional<isa::visa::Instruction>& visa) {
   const auto it = std::find(forms_.begin(), forms_.end(), canonical);
   if (it != forms_.end()) return static_cast<int>(it - forms_.begin());
   forms_.push_back(canonical);
   uops_.push_back(u);
+  visa_.push_back(visa);
   return static_cast<int>(forms_.size() - 1);
 }
 
 void Stimulus::add_streams(const std::string& form, const std::vector<vectors::StreamSpec>& specs) {
-  const isa::Decoded decoded = isa::decode_ptx(form);
-  if (!decoded.uop) throw std::invalid_argument("'" + form + "': " + decoded.error);
-  const std::string canonical = isa::ptx_form(*decoded.uop);
-  const int index = form_index(canonical, *decoded.uop);
-  for (const auto& spec : specs) {
-    Part part;
-    part.form = index;
-    part.stream.emplace(*decoded.uop, canonical, spec);
-    parts_.push_back(std::move(part));
+  int index;
+  if (isa::visa::is_batch_line(form)) {
+    std::string error;
+    const auto instruction = isa::visa::parse_form(form, error);
+    if (!instruction) throw std::invalid_argument("'" + form + "': " + error);
+    const auto beats = isa::visa::beats(*instruction, 0, 1);
+    if (!beats.error.empty()) throw std::invalid_argument("'" + form + "': " + beats.error);
+    for (const auto& spec : specs) {
+      if (spec.kind == vectors::StreamKind::Exhaustive)
+        throw std::invalid_argument("'" + form + "': vISA forms have no exhaustive stream");
+    }
+    index = form_index(isa::visa::form_name(*instruction), beats.uops.front(), instruction);
+  } else {
+    const isa::Decoded decoded = isa::decode_ptx(form);
+    if (!decoded.uop) throw std::invalid_argument("'" + form + "': " + decoded.error);
+    index = form_index(isa::ptx_form(*decoded.uop), *decoded.uop, std::nullopt);
   }
+  if (!specs.empty()) parts_.push_back({index, specs, {}});
 }
 
 void Stimulus::add_file(const std::string& path) {
@@ -52,42 +63,45 @@ void Stimulus::add_file(const std::string& path) {
   vectors::VectorReader reader(in, path);
   vectors::VectorRecord record;
   while (reader.next(record)) {
-    const int index = form_index(isa::ptx_form(record.uop), record.uop);
-    if (parts_.empty() || parts_.back().stream || parts_.back().form != index) {
-      Part part;
-      part.form = index;
-      parts_.push_back(std::move(part));
-    }
-    parts_.back().file_vectors.push_back({index, record.operands, record.expected});
+    const int index = form_index(isa::ptx_form(record.uop), record.uop, std::nullopt);
+    if (parts_.empty() || !parts_.back().specs.empty() || parts_.back().form != index)
+      parts_.push_back({index, {}, {}});
+    parts_.back().file_vectors.push_back({record.operands, record.expected});
   }
 }
 
 uint64_t Stimulus::size() const {
   uint64_t n = 0;
-  for (const auto& p : parts_) n += p.stream ? p.stream->size() : p.file_vectors.size();
+  for (const auto& p : parts_) {
+    for (const auto& spec : p.specs) {
+      if (visa_[p.form]) {
+        n += vectors::VisaStream(*visa_[p.form], forms_[p.form], spec).size();
+      } else {
+        n += vectors::OperandStream(uops_[p.form], forms_[p.form], spec).size();
+      }
+    }
+    n += p.file_vectors.size();
+  }
   return n;
 }
 
-bool Stimulus::next(vectors::Vector& v, int& form) {
-  for (; current_ < parts_.size(); ++current_) {
-    Part& part = parts_[current_];
-    form = part.form;
-    bool drawn = false;
-    if (part.stream) {
-      drawn = part.stream->next(v);
-    } else if (part.position < part.file_vectors.size()) {
-      const FileVector& f = part.file_vectors[part.position++];
-      v.uop = uops_[f.form];
-      v.operands = f.operands;
-      v.expected = f.expected;
-      drawn = true;
-    }
-    if (drawn) {
-      coverage_.add(forms_[form], v.uop, v.operands, v.expected);
-      return true;
+void Stimulus::start(int lanes) {
+  source_.emplace(lanes, BeatSource::Packing::OnePerBeat);
+  source_->set_coverage(&coverage_);
+  for (const auto& p : parts_) {
+    const std::string& name = forms_[p.form];
+    if (visa_[p.form]) {
+      std::vector<vectors::VisaStream> streams;
+      for (const auto& spec : p.specs) streams.emplace_back(*visa_[p.form], name, spec);
+      source_->add_visa(*visa_[p.form], std::move(streams));
+    } else if (!p.specs.empty()) {
+      std::vector<vectors::OperandStream> streams;
+      for (const auto& spec : p.specs) streams.emplace_back(uops_[p.form], name, spec);
+      source_->add_ptx(name, uops_[p.form], std::move(streams));
+    } else {
+      source_->add_ptx_vectors(name, uops_[p.form], p.file_vectors);
     }
   }
-  return false;
 }
 
 namespace {
@@ -118,10 +132,8 @@ class Traffic {
   bool out_ready_ = true, gap_now_ = false;
 };
 
-int lanes_of(const Uop& u) { return u.packed ? 2 : 1; }
-
 // The stimulus, turned into scoreboard transactions on demand: transaction n carries tag
-// n mod 2^TagWidth and the vector's lanes (a packed register's lane 1 in bits [31:16], S2).
+// n mod 2^TagWidth.
 class Sequencer {
  public:
   Sequencer(Stimulus& stimulus, Scoreboard& scoreboard, uint32_t tag_mask)
@@ -130,23 +142,12 @@ class Sequencer {
   // Makes sure transaction `sequence` exists; false when the stimulus has run out.
   bool reach(uint64_t sequence) {
     while (scoreboard_.appended() <= sequence) {
-      vectors::Vector v;
-      int form = 0;
-      if (exhausted_ || !stimulus_.next(v, form)) {
+      Expected e;
+      if (exhausted_ || !stimulus_.next(e)) {
         exhausted_ = true;
         return false;
       }
-      Expected e;
       e.tag = static_cast<uint32_t>(scoreboard_.appended()) & tag_mask_;
-      e.plan = form;
-      e.lane_mask = v.uop.lane_mask;
-      for (int lane = 0; lane < lanes_of(v.uop); ++lane) {
-        const int shift = 16 * lane;
-        e.operands[lane] = {static_cast<uint16_t>(v.operands.a >> shift),
-                            static_cast<uint16_t>(v.operands.b >> shift),
-                            static_cast<uint16_t>(v.operands.c >> shift)};
-        e.result[lane] = static_cast<uint16_t>(v.expected >> shift);
-      }
       scoreboard_.append(e);
     }
     return true;
@@ -160,28 +161,44 @@ class Sequencer {
   bool exhausted_ = false;
 };
 
-// A register value from lanes: lane 1 in bits [31:16] for a packed form.
-uint32_t register_of(const Uop& u, const std::array<uint16_t, kMaxLanes>& lanes) {
-  return u.packed ? lanes[0] | (uint32_t{lanes[1]} << 16) : lanes[0];
-}
+// How the log shows a transaction's values: a PTX form's register (lane 1 in bits [31:16] for
+// a packed form, S2), or a vISA beat's lanes, comma-separated with the unit's lane count.
+class ValueText {
+ public:
+  ValueText(const Stimulus& stimulus, int lanes) : stimulus_(stimulus), lanes_(lanes) {}
+
+  std::string operator()(int form, const std::array<uint16_t, kMaxLanes>& values) const {
+    const Uop& u = stimulus_.uop(form);
+    if (stimulus_.is_visa(form)) {
+      std::string text;
+      for (int lane = 0; lane < lanes_; ++lane) text += fmt::format("{}0x{:04x}", lane ? "," : "", values[lane]);
+      return text;
+    }
+    const uint32_t reg = u.packed ? values[0] | (uint32_t{values[1]} << 16) : values[0];
+    return vectors::format_register(u, reg);
+  }
+
+  std::string operands(const Expected& e) const {
+    static const char* const kNames[] = {"a", "b", "c"};
+    std::string text;
+    for (int i = 0; i < operand_count(stimulus_.uop(e.plan).op); ++i) {
+      std::array<uint16_t, kMaxLanes> values{};
+      for (int lane = 0; lane < lanes_; ++lane) values[lane] = e.operands[lane][i];
+      text += fmt::format("{}{}={}", i ? " " : "", kNames[i], (*this)(e.plan, values));
+    }
+    return text;
+  }
+
+ private:
+  const Stimulus& stimulus_;
+  int lanes_;
+};
 
 std::string lane_operands(const Operands& ops, int arity) {
   static const char* const kNames[] = {"a", "b", "c"};
   std::string text;
   for (int i = 0; i < arity; ++i)
     text += fmt::format("{}{}=0x{:04x}", i ? " " : "", kNames[i], ops[i]);
-  return text;
-}
-
-std::string register_operands(const Uop& u, const Expected& e) {
-  static const char* const kNames[] = {"a", "b", "c"};
-  std::string text;
-  for (int i = 0; i < operand_count(u.op); ++i) {
-    std::array<uint16_t, kMaxLanes> lanes{};
-    for (int lane = 0; lane < lanes_of(u); ++lane) lanes[lane] = e.operands[lane][i];
-    text += fmt::format("{}{}={}", i ? " " : "", kNames[i],
-                        vectors::format_register(u, register_of(u, lanes)));
-  }
   return text;
 }
 
@@ -249,13 +266,12 @@ class Checker {
                           "the model predicted cycle {}\n",
                           stimulus_.forms()[e.plan], e.tag, rtl_cycle, model_cycle);
     if (log_.is_open()) {
-      const Uop& u = stimulus_.uop(e.plan);
+      const ValueText text(stimulus_, settings_.lanes);
       log_ << fmt::format(
           "{:>9} 0x{:02x} {} {} expected={} rtl={} model={}{}{}\n", rtl_cycle, e.tag,
-          stimulus_.forms()[e.plan], register_operands(u, e),
-          vectors::format_register(u, register_of(u, e.result)),
-          vectors::format_register(u, register_of(u, o.got[static_cast<int>(Port::Rtl)].result)),
-          vectors::format_register(u, register_of(u, o.got[static_cast<int>(Port::Model)].result)),
+          stimulus_.forms()[e.plan], text.operands(e), text(e.plan, e.result),
+          text(e.plan, o.got[static_cast<int>(Port::Rtl)].result),
+          text(e.plan, o.got[static_cast<int>(Port::Model)].result),
           o.cycles_match ? "" : fmt::format(" model-cycle={}", model_cycle),
           o.results_match ? "" : " MISMATCH");
     }
@@ -279,9 +295,8 @@ class Checker {
   const std::string empty_;
 };
 
-void fill_transaction(const Expected& e, const Uop& u, int lanes, sc::Transaction& t) {
-  t.uop = u;
-  t.uop.lane_mask = e.lane_mask;
+void fill_transaction(const Expected& e, int lanes, sc::Transaction& t) {
+  t.uop = decode(e.uop_word, e.lane_mask).value();  // the beat's own: vISA modifiers vary
   t.tag = e.tag;
   for (int lane = 0; lane < lanes; ++lane) {
     t.a[lane] = e.operands[lane][0];
@@ -400,7 +415,7 @@ class Driver : public sc_core::sc_module {
     // Both units are offered the same transaction, and again while it waits: built once.
     if (sequence != offer_sequence_) {
       const Expected& e = scoreboard_.next_offer(kPorts[P]);
-      fill_transaction(e, stimulus_.uop(e.plan), settings_.lanes, offer_);
+      fill_transaction(e, settings_.lanes, offer_);
       offer_sequence_ = sequence;
     }
     u.offer(offer_);
@@ -563,13 +578,11 @@ Report run_cosim(Stimulus& stimulus, const Settings& settings, std::ostream& out
     report.error = "model configuration: " + problem;
     return report;
   }
-  for (std::size_t i = 0; i < stimulus.forms().size(); ++i) {
-    const uint32_t mask = stimulus.uop(static_cast<int>(i)).lane_mask;
-    if ((mask >> settings.lanes) != 0) {
-      report.error = fmt::format("{} needs {} lanes; the unit has {}", stimulus.forms()[i],
-                                 mask == 0b11 ? 2 : 1, settings.lanes);
-      return report;
-    }
+  try {
+    stimulus.start(settings.lanes);
+  } catch (const std::invalid_argument& e) {  // a form needs more lanes than the unit has
+    report.error = e.what();
+    return report;
   }
 
   // Throws std::invalid_argument for a configuration that was not Verilated.
@@ -616,6 +629,12 @@ Report run_cosim(Stimulus& stimulus, const Settings& settings, std::ostream& out
 Report run_bare(Stimulus& stimulus, const Settings& settings, std::ostream& out) {
   Report report;
   if (report.error = check_settings(settings); !report.error.empty()) return report;
+  try {
+    stimulus.start(settings.lanes);
+  } catch (const std::invalid_argument& e) {
+    report.error = e.what();
+    return report;
+  }
   std::unique_ptr<Dut> dut = make_dut(settings.lanes, settings.depth);
   uint64_t mismatches = 0;
   Scoreboard scoreboard(settings.lanes, [&](const Mismatch&) { ++mismatches; });
@@ -641,8 +660,7 @@ Report run_bare(Stimulus& stimulus, const Settings& settings, std::ostream& out)
     traffic.draw();
     if (!pending && !traffic.gap() && sequencer.reach(scoreboard.next_offer_sequence(Port::Rtl))) {
       const Expected& e = scoreboard.next_offer(Port::Rtl);
-      const Uop& u = stimulus.uop(e.plan);
-      beat.uop_word = encode(u);
+      beat.uop_word = e.uop_word;
       beat.lane_mask = e.lane_mask;
       beat.tag = e.tag;
       for (int lane = 0; lane < settings.lanes; ++lane) {

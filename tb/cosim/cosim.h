@@ -16,50 +16,56 @@
 #include <vector>
 
 #include "model/uop/uop.h"
+#include "tb/beats.h"
 #include "tb/cosim/rtl_unit.h"
 #include "vectors/coverage.h"
 #include "vectors/stream.h"
 
 namespace halfpipe::tb::cosim {
 
-// The vectors of a run, in order: streams from the vectors library and/or a vector file.
+// The vectors of a run, in order: streams from the vectors library and/or a vector file,
+// turned into beats (tb/beats.h) once the unit's lane count is known: one PTX instruction a
+// beat, a vISA instruction in the front-end's beats (S25).
 class Stimulus {
  public:
   // Adds `form`'s streams (vectors::StreamSpec: corner classes, seeded random, ...), run after
-  // what was added before. Throws std::invalid_argument naming the form if it is illegal.
+  // what was added before. A PTX form, or a vISA form (`MIN|MAX[.sat] (EXEC[, MASK]) TYPE`,
+  // an RTL type: hf w uw b ub; corner and random streams). Throws std::invalid_argument naming
+  // the form if it is illegal.
   void add_streams(const std::string& form, const std::vector<vectors::StreamSpec>& specs);
   // Adds every vector of a vector file (vectors/FORMAT.md), its expected results taken from the
   // file. Throws vectors::ParseError ("FILE:LINE: problem") for a malformed file and
   // std::runtime_error for one that cannot be read.
   void add_file(const std::string& path);
 
-  uint64_t size() const;  // vectors in all
+  uint64_t size() const;  // instructions in all
   const std::vector<std::string>& forms() const { return forms_; }  // Expected::plan indexes it
-  const Uop& uop(int form) const { return uops_[form]; }
+  const Uop& uop(int form) const { return uops_[form]; }  // vISA forms: without modifiers
+  bool is_visa(int form) const { return visa_[form].has_value(); }
 
-  // The next vector and the index of its form; false at the end.
-  bool next(vectors::Vector& v, int& form);
-  // Functional coverage of the vectors drawn so far (each once, replays after a reset aside).
+  // Builds the beats for a unit of `lanes` lanes; throws std::invalid_argument when a form
+  // needs more lanes than that. Then next() hands them out.
+  void start(int lanes);
+  // The next beat (its tag left to the caller); false at the end.
+  bool next(Expected& beat) { return source_->next(beat); }
+  // Functional coverage of the PTX instructions drawn so far (each once, replays after a reset
+  // aside); vISA forms have no coverage model.
   const vectors::Coverage& coverage() const { return coverage_; }
 
  private:
-  int form_index(const std::string& canonical, const Uop& u);
+  int form_index(const std::string& canonical, const Uop& u,
+                 const std::optional<isa::visa::Instruction>& visa);
 
-  struct FileVector {
-    int form;
-    vectors::Operands operands;
-    uint32_t expected;
-  };
   struct Part {
     int form;
-    std::optional<vectors::VectorStream> stream;  // or, when empty, file_vectors
-    std::vector<FileVector> file_vectors;
-    uint64_t position = 0;  // in file_vectors
+    std::vector<vectors::StreamSpec> specs;  // or, when empty, file_vectors
+    std::vector<PtxVector> file_vectors;
   };
   std::vector<std::string> forms_;
   std::vector<Uop> uops_;
+  std::vector<std::optional<isa::visa::Instruction>> visa_;
   std::vector<Part> parts_;
-  std::size_t current_ = 0;
+  std::optional<BeatSource> source_;
   vectors::Coverage coverage_;
 };
 

@@ -9,7 +9,9 @@
 #include <string>
 #include <vector>
 
+#include "model/isa/visa.h"
 #include "tb/cosim/cosim.h"
+#include "vectors/visa_stream.h"
 #include "tests/sc/systemc_process.h"
 
 namespace {
@@ -174,4 +176,49 @@ TEST_CASE("a result the RTL loses shows as tags out of order and one never hande
   CHECK_FALSE(r.ok());
   CHECK(out.str().find("mismatch: RTL handed out tag 0x0b at cycle") != std::string::npos);
   CHECK(out.str().find("where tag 0x0a (mul.f16) was due") != std::string::npos);
+}
+
+// ---- vISA MIN_MAX (issue: Intel vISA MIN_MAX) ---------------------------------------------------
+
+namespace {
+
+// Every vISA form the RTL executes, corners and random instructions, through both units with
+// busy traffic and a reset. A transaction is a beat: ceil(exec size / lanes) per instruction.
+void check_every_visa_form(int lanes, uint64_t seed) {
+  Stimulus s;
+  const std::vector<StreamSpec> specs{{StreamKind::Corner, 0, seed, {}, {}},
+                                      {StreamKind::Random, 20, seed, {}, {}}};
+  uint64_t beats = 0;
+  for (const auto& form : halfpipe::isa::visa::rtl_forms()) {
+    const std::string name = halfpipe::isa::visa::form_name(form);
+    s.add_streams(name, specs);
+    for (const auto& spec : specs) {
+      const uint64_t instructions = halfpipe::vectors::VisaStream(form, name, spec).size();
+      beats += instructions * static_cast<uint64_t>((form.exec_size + lanes - 1) / lanes);
+    }
+  }
+  REQUIRE(s.forms().size() == 1480);
+  Settings settings = busy_traffic(lanes, 4, seed, beats / 2);
+  std::ostringstream out;
+  const Report r = run_cosim(s, settings, out);
+  const std::string text = out.str();
+  INFO(text.substr(text.size() > 4000 ? text.size() - 4000 : 0));
+  CHECK(r.error.empty());
+  CHECK(r.failed == 0);
+  CHECK(r.passed == beats);
+  CHECK(r.reset);
+}
+
+}  // namespace
+
+TEST_CASE("S24-S29: every vISA form the RTL executes co-simulates cleanly at Lanes=2",
+          "[cosim][visa]") {
+  if (!elaborate_here()) return;
+  check_every_visa_form(2, 24);
+}
+
+TEST_CASE("S24-S29: every vISA form the RTL executes co-simulates cleanly at Lanes=4",
+          "[cosim][visa]") {
+  if (!elaborate_here()) return;
+  check_every_visa_form(4, 25);
 }
