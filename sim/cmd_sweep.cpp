@@ -200,11 +200,13 @@ int run(const SweepOptions& o) {
 
   auto dut = tb::make_dut(o.lanes, o.depth, 0);
   if (o.bare) {
-    const Uop u = source.uop(0);
+    const auto decoded = isa::decode_ptx(forms.front());
+    if (!decoded.uop) throw UsageError(fmt::format("--bare takes a PTX form, not '{}'", forms.front()));
+    const Uop u = *decoded.uop;
     const tb::Throughput t = tb::bare_throughput(*dut, u, o.bare_cycles);
     std::cout << fmt::format("bare model {} Lanes={} Depth={}: {:.3f} M lane-ops/s per CPU second "
                              "({:.3f} M per wall second; {} cycles, constant inputs)\n",
-                             source.forms().front(), o.lanes, o.depth, t.per_cpu_second / 1e6,
+                             forms.front(), o.lanes, o.depth, t.per_cpu_second / 1e6,
                              t.per_second / 1e6, o.bare_cycles);
     return 0;
   }

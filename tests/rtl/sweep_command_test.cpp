@@ -74,3 +74,11 @@ TEST_CASE("sweep: an exhaustive sweep goes without coverage") {
   CHECK(r.output.find("coverage:") == std::string::npos);
   CHECK(r.output.find("65536 passed, 0 failed") != std::string::npos);
 }
+
+TEST_CASE("sweep --bare: the benchmark baseline clocks the bare model and prints its rate") {
+  const auto r = run_halfpipe("sweep add.rn.f16 --bare --lanes 4 --bare-cycles 1000");
+  INFO(r.output);
+  CHECK(r.status == 0);
+  CHECK(r.output.find("bare model add.rn.f16 Lanes=4 Depth=4: ") == 0);
+  CHECK(r.output.find("1000 cycles, constant inputs") != std::string::npos);
+}
