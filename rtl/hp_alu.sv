@@ -4,7 +4,7 @@
 // cycle.
 //
 //   stage 0        the accepted Uop, operands, tag and lane mask
-//   operate        unpack/classify, add/sub/mul/fma datapath, min/max, sign ops,
+//   operate        unpack/classify, add/sub/mul/fma datapath, min/max (PTX and vISA), sign ops,
 //                  tanh/ex2 table + interpolation                               (hp_lane_operate)
 //   [register]     when Depth >= 3
 //   round          the one rounding stage                                       (hp_round)
@@ -89,25 +89,31 @@ module hp_alu #(
   assign {s0_tag, s0_mask, s0_uop} = s0_ctrl;
 
   logic [OpWidth-1:0] op;
-  logic bf16, ftz, sat, relu, oob, nan, xorsign_abs;
+  logic [hp_uop_pkg::FormatWidth-1:0] format;
+  logic [1:0] src0_mod, src1_mod;
+  logic bf16, integer_format, ftz, sat, relu, oob, nan, xorsign_abs, nan_policy;
   always_comb begin
-    op          = s0_uop[hp_uop_pkg::OpLsb +: OpWidth];
-    bf16        = s0_uop[hp_uop_pkg::FormatLsb +: hp_uop_pkg::FormatWidth]
-               == hp_uop_pkg::FormatBf16;
-    ftz         = s0_uop[hp_uop_pkg::FtzBit];
-    sat         = s0_uop[hp_uop_pkg::SatBit];
-    relu        = s0_uop[hp_uop_pkg::ReluBit];
-    oob         = s0_uop[hp_uop_pkg::OobBit];
-    nan         = s0_uop[hp_uop_pkg::NanBit];
-    xorsign_abs = s0_uop[hp_uop_pkg::XorsignAbsBit];
+    op             = s0_uop[hp_uop_pkg::OpLsb +: OpWidth];
+    format         = s0_uop[hp_uop_pkg::FormatLsb +: hp_uop_pkg::FormatWidth];
+    bf16           = format == hp_uop_pkg::FormatBf16;
+    integer_format = format != hp_uop_pkg::FormatF16 && !bf16;
+    ftz            = s0_uop[hp_uop_pkg::FtzBit];
+    // S29: on an integer format (only vISA MIN_MAX has one, with equal source and destination
+    // types) .sat changes nothing, so it never reaches the float clamp of hp_postprocess. HF's
+    // .sat is S12's clamp, as for PTX.
+    sat            = s0_uop[hp_uop_pkg::SatBit] && !integer_format;
+    relu           = s0_uop[hp_uop_pkg::ReluBit];
+    oob            = s0_uop[hp_uop_pkg::OobBit];
+    nan            = s0_uop[hp_uop_pkg::NanBit];
+    xorsign_abs    = s0_uop[hp_uop_pkg::XorsignAbsBit];
+    nan_policy     = s0_uop[hp_uop_pkg::NanPolicyBit];
+    src0_mod       = {s0_uop[hp_uop_pkg::Src0AbsBit], s0_uop[hp_uop_pkg::Src0NegBit]};
+    src1_mod       = {s0_uop[hp_uop_pkg::Src1AbsBit], s0_uop[hp_uop_pkg::Src1NegBit]};
   end
 
-  // `packed` only tells a PTX decoder how many lanes to enable, which the lane mask carries;
-  // the nan policy and source modifiers belong to the vISA front-end, not executed here.
+  // `packed` only tells a PTX decoder how many lanes to enable, which the lane mask carries.
   logic unused_uop_fields;
-  assign unused_uop_fields = ^{s0_uop[hp_uop_pkg::PackedBit], s0_uop[hp_uop_pkg::NanPolicyBit],
-                               s0_uop[hp_uop_pkg::Src0NegBit], s0_uop[hp_uop_pkg::Src0AbsBit],
-                               s0_uop[hp_uop_pkg::Src1NegBit], s0_uop[hp_uop_pkg::Src1AbsBit]};
+  assign unused_uop_fields = s0_uop[hp_uop_pkg::PackedBit];
 
   logic                     s1_valid, s2_valid;
   logic [MidCtrlWidth-1:0]  s1_ctrl, s2_ctrl;
@@ -195,11 +201,15 @@ module hp_alu #(
       .Ex2MemFile (Ex2MemFile)
     ) u_lane_operate (
       .op_i          (op),
+      .format_i      (format),
       .bf16_i        (bf16),
       .ftz_i         (ftz),
       .oob_i         (oob),
       .nan_i         (nan),
       .xorsign_abs_i (xorsign_abs),
+      .nan_policy_i  (nan_policy),
+      .src0_mod_i    (src0_mod),
+      .src1_mod_i    (src1_mod),
       .a_i           (operands[0 +: 16]),
       .b_i           (operands[16 +: 16]),
       .c_i           (operands[32 +: 16]),

@@ -1,8 +1,8 @@
 // The first half of one lane: unpack and classify the operands (with the input flush of S7),
-// then the operation units: the shared add/sub/mul/fma datapath, min/max, the sign ops and
-// the table + interpolation unit of tanh/ex2. Its result is either final (bypass) or an exact
-// value for the rounding stage; oob_hit_o
-// carries S14's decision, taken on the raw operands, to the post-processor.
+// then the operation units: the shared add/sub/mul/fma datapath, min/max (PTX and vISA MIN_MAX,
+// the only unit that sees the integer formats), the sign ops and the table + interpolation unit
+// of tanh/ex2. Its result is either final (bypass) or an exact value for the rounding stage;
+// oob_hit_o carries S14's decision, taken on the raw operands, to the post-processor.
 `include "hp_format_pkg.sv"
 `include "hp_policy_pkg.sv"
 `include "hp_uop_pkg.sv"
@@ -12,11 +12,15 @@ module hp_lane_operate #(
   parameter Ex2MemFile = "model/ref/approx/ex2.mem"
 ) (
   input  logic [hp_uop_pkg::OpWidth-1:0]            op_i,
+  input  logic [hp_uop_pkg::FormatWidth-1:0]        format_i,  // for min/max's integer formats
   input  logic                                      bf16_i,
   input  logic                                      ftz_i,
   input  logic                                      oob_i,
   input  logic                                      nan_i,
   input  logic                                      xorsign_abs_i,
+  input  logic                                      nan_policy_i,  // min/max only (S28)
+  input  logic [1:0]                                src0_mod_i,    // {abs, neg}, min/max only (S27)
+  input  logic [1:0]                                src1_mod_i,
   input  logic [15:0]                               a_i,
   input  logic [15:0]                               b_i,
   input  logic [15:0]                               c_i,
@@ -77,10 +81,13 @@ module hp_lane_operate #(
   );
 
   hp_minmax u_minmax (
-    .bf16_i,
+    .format_i,
+    .nan_policy_i,
     .max_i        (op_i == hp_uop_pkg::OpMax),
     .nan_i,
     .xorsign_abs_i,
+    .src0_mod_i,
+    .src1_mod_i,
     .a_i          (flushed[0 +: 16]),
     .b_i          (flushed[16 +: 16]),
     .result_o     (minmax_value)
