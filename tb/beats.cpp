@@ -1,6 +1,7 @@
 #include "tb/beats.h"
 
 #include <algorithm>
+#include <array>
 #include <stdexcept>
 
 #include "model/ref/execute.h"
@@ -94,21 +95,21 @@ uint64_t BeatSource::instructions() const {
   return n;
 }
 
-bool BeatSource::next_ptx(Part& part, vectors::Operands& operands,
-                          std::optional<uint32_t>& expected) {
+size_t BeatSource::next_ptx(Part& part, vectors::Operands* out, std::optional<uint32_t>* given,
+                            size_t max) {
   for (; part.stream < part.ptx.size(); ++part.stream) {
-    if (part.ptx[part.stream].next(operands)) {
-      expected.reset();
-      return true;
+    if (const size_t n = part.ptx[part.stream].next_batch(out, max)) {
+      std::fill_n(given, n, std::nullopt);
+      return n;
     }
   }
-  if (part.position < part.ptx_vectors.size()) {
+  size_t n = 0;
+  for (; n < max && part.position < part.ptx_vectors.size(); ++n) {
     const PtxVector& v = part.ptx_vectors[part.position++];
-    operands = v.operands;
-    expected = v.expected;
-    return true;
+    out[n] = v.operands;
+    given[n] = v.expected;
   }
-  return false;
+  return n;
 }
 
 bool BeatSource::next_visa(Part& part, isa::visa::BatchLine& line) {
@@ -149,30 +150,32 @@ bool BeatSource::fill_ptx(Expected& beat) {
   const int form = parts_[current_].form;
   const Uop& u = uops_[form];
   const int width = lanes_of(u);
-  const int capacity = packing_ == Packing::Fill ? lanes_ : width;
+  const size_t wanted = packing_ == Packing::Fill ? static_cast<size_t>(lanes_ / width) : 1;
+  std::array<vectors::Operands, kMaxLanes> batch;
+  std::array<std::optional<uint32_t>, kMaxLanes> given;
+  size_t got = 0;
+  while (got < wanted) {
+    const size_t n = next_ptx(parts_[current_], &batch[got], &given[got], wanted - got);
+    got += n;
+    if (n > 0) continue;
+    // A form's parts in a row share beats; at a new form the caller moves on.
+    if (current_ + 1 >= parts_.size() || parts_[current_ + 1].form != form) break;
+    ++current_;
+  }
+  if (got == 0) return false;
   int lane = 0;
-  vectors::Operands o;
-  std::optional<uint32_t> given;
-  while (lane + width <= capacity) {
-    if (!next_ptx(parts_[current_], o, given)) {
-      // A form's parts in a row share beats; at a new form the caller moves on.
-      if (current_ + 1 < parts_.size() && parts_[current_ + 1].form == form) {
-        ++current_;
-        continue;
-      }
-      break;
-    }
-    const uint32_t expected = given ? *given : ref::execute(u, o.a, o.b, o.c);
+  for (size_t k = 0; k < got; ++k) {
+    const vectors::Operands& o = batch[k];
+    const uint32_t expected = given[k] ? *given[k] : ref::execute(u, o.a, o.b, o.c);
     if (coverage_) coverage_->add(forms_[form], u, o, expected);
-    ++drawn_;
-    for (int k = 0; k < width; ++k, ++lane) {
-      const int shift = 16 * k;
+    for (int half = 0; half < width; ++half, ++lane) {
+      const int shift = 16 * half;
       beat.operands[lane] = {static_cast<uint16_t>(o.a >> shift), static_cast<uint16_t>(o.b >> shift),
                              static_cast<uint16_t>(o.c >> shift)};
       beat.result[lane] = static_cast<uint16_t>(expected >> shift);
     }
   }
-  if (lane == 0) return false;
+  drawn_ += got;
   for (int k = lane; k < lanes_; ++k) {
     beat.operands[k] = {};
     beat.result[k] = 0;

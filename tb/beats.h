@@ -76,7 +76,8 @@ class BeatSource {
   };
   int add_form(const std::string& name, const Uop& u,
                const std::optional<isa::visa::Instruction>& visa);
-  bool next_ptx(Part& part, vectors::Operands& operands, std::optional<uint32_t>& expected);
+  // Up to `max` instructions of `part` (their given expected results, if any, in `given`).
+  size_t next_ptx(Part& part, vectors::Operands* out, std::optional<uint32_t>* given, size_t max);
   bool next_visa(Part& part, isa::visa::BatchLine& line);
   bool fill_ptx(Expected& beat);
   void visa_beat(Expected& beat);

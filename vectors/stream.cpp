@@ -232,6 +232,17 @@ bool OperandStream::next(Operands& out) {
   return true;
 }
 
+size_t OperandStream::next_batch(Operands* out, size_t max) {
+  const size_t n = static_cast<size_t>(std::min<uint64_t>(max, slice_.end - next_));
+  if (spec_.kind == StreamKind::Exhaustive && !uop_.packed && operand_count(uop_.op) == 2) {
+    for (size_t k = 0; k < n; ++k, ++next_)  // lane_tuple's binary case: a the slow index
+      out[k] = {static_cast<uint32_t>((next_ >> 16) & 0xFFFF), static_cast<uint32_t>(next_ & 0xFFFF), 0};
+    return n;
+  }
+  for (size_t k = 0; k < n; ++k) out[k] = at(next_++);
+  return n;
+}
+
 uint32_t reference_evaluator(const Uop& u, uint32_t a, uint32_t b, uint32_t c) {
   return ref::execute(u, a, b, c);
 }

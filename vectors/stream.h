@@ -77,6 +77,10 @@ class OperandStream {
   void restrict_to(Slice slice);
 
   bool next(Operands& out);
+  // Up to `max` next vectors into out; returns how many (0 at the end). What next() would give,
+  // faster for a harness: the exhaustive stream, the sweep's long one, needs no per-vector
+  // dispatch.
+  size_t next_batch(Operands* out, size_t max);
   // The operands at `index` of the unsharded stream (random access; index < total()).
   Operands at(uint64_t index) const;
 

@@ -194,3 +194,24 @@ TEST_CASE("VectorStream pairs each operand set with the reference's result") {
     CHECK(v.expected == ref::execute(u, v.operands.a, v.operands.b));
   }
 }
+
+TEST_CASE("streams: next_batch hands out what next() does, in batches of any size") {
+  for (const char* form : {"add.rn.f16", "fma.rn.bf16x2", "neg.f16"}) {
+    for (StreamKind kind : {StreamKind::Corner, StreamKind::Random, StreamKind::Exhaustive}) {
+      INFO(form << " " << stream_kind_name(kind));
+      StreamSpec spec;
+      spec.kind = kind;
+      spec.random_count = 1000;
+      spec.exhaustive_c_values = {0x3C00};
+      spec.shard = {2, 5000};  // a slice that does not start at zero, for exhaustive sizes
+      if (kind != StreamKind::Exhaustive) spec.shard = {1, 1};
+      const std::vector<Operands> one_by_one = drain(OperandStream(uop(form), form, spec));
+      OperandStream batched(uop(form), form, spec);
+      std::vector<Operands> joined;
+      Operands buffer[7];
+      for (size_t n; (n = batched.next_batch(buffer, 1 + joined.size() % 7)) > 0;)
+        joined.insert(joined.end(), buffer, buffer + n);
+      CHECK(joined == one_by_one);
+    }
+  }
+}
