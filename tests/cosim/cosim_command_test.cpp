@@ -286,3 +286,20 @@ TEST_CASE("command: temporal decoupling changes nothing: --quantum 1, the defaul
   CHECK(zero.output.find("--quantum: Value 0 not in range 1") != std::string::npos);
   std::system(("rm -rf " + dir).c_str());
 }
+
+TEST_CASE("command: a vISA form co-simulates beat by beat, its lanes listed in the log",
+          "[cosim][cli][visa]") {
+  const std::string dir = scratch_dir();
+  const Run r = run("'MIN (4, M2) w' --corner --lanes 4 --log " + dir + "/visa.log");
+  INFO(r.output);
+  CHECK(r.status == 0);
+  // 15 W corner elements: 225 pairs, 57 instructions of 4 channels under each of the 16
+  // source-modifier pairs, and 6 execution-mask patterns: 918 instructions of one beat each.
+  CHECK(last_line(r.output) == "918 passed, 0 failed");
+  // The first: channels (0, 0), (0, 1), (0, -1), (0, 2), all enabled; signed min (S26).
+  CHECK(read_file(dir + "/visa.log")
+            .find(" 0x00 MIN (4, M2) w a=0x0000,0x0000,0x0000,0x0000 b=0x0000,0x0001,0xffff,0x0002 "
+                  "expected=0x0000,0x0000,0xffff,0x0000 rtl=0x0000,0x0000,0xffff,0x0000 "
+                  "model=0x0000,0x0000,0xffff,0x0000") != std::string::npos);
+  std::system(("rm -rf " + dir).c_str());
+}
