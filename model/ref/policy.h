@@ -20,10 +20,13 @@ constexpr uint16_t flush_tiny_result(const FloatFormat& f, uint16_t rounded) {
 }
 
 // S12: `.sat` clamps to [+0.0, 1.0]; a NaN becomes +0.0 and every negative value, -0.0 and
-// -infinity included, becomes +0.0.
-constexpr uint16_t saturate(const FloatFormat& f, uint16_t x) {
-  if (f.is_nan(x) || f.sign(x)) return f.zero(false);
-  return f.magnitude(x) > f.one() ? f.one() : x;
+// -infinity included, becomes +0.0. S29 gives vISA's floats the same clamp, so this one takes
+// any binary format with is_nan, sign, magnitude and one (FloatFormat; visa_minmax.cpp's 16-,
+// 32- and 64-bit formats) and its encodings (uint16_t, uint64_t).
+template <typename BinaryFormat, typename Bits>
+constexpr Bits saturate(const BinaryFormat& f, Bits x) {
+  if (f.is_nan(x) || f.sign(x)) return Bits{0};  // +0.0
+  return f.magnitude(x) > f.one() ? static_cast<Bits>(f.one()) : x;
 }
 
 // S13: `.relu` turns every negative value, -0.0 and -infinity included, into +0.0; a NaN stays

@@ -5,6 +5,7 @@
 #include <array>
 
 #include "model/ref/execute.h"
+#include "model/ref/policy.h"
 
 namespace halfpipe::ref {
 namespace {
@@ -87,14 +88,10 @@ uint64_t select(const VisaTypeTraits& t, bool want_max, uint64_t src0, uint64_t 
   return (src0_below != want_max) ? src0 : src1;  // equal operands are the same bits
 }
 
-// S29: on a float type, the clamp to [+0.0, 1.0] of S12 (a NaN and every negative value,
-// -0.0 and -infinity included, become +0.0); on an integer type (source and destination types
-// are always equal for MIN_MAX, S26) nothing changes.
+// S29: on a float type, S12's clamp to [+0.0, 1.0] (policy.h); on an integer type (source and
+// destination types are always equal for MIN_MAX, S26) nothing changes.
 uint64_t saturate(const VisaTypeTraits& t, uint64_t x) {
-  if (!t.is_float) return x;
-  const BinaryFloat f = float_of(t);
-  if (f.is_nan(x) || f.sign(x)) return 0;
-  return x > f.one() ? f.one() : x;
+  return t.is_float ? policy::saturate(float_of(t), x) : x;
 }
 
 }  // namespace
