@@ -21,10 +21,26 @@ inline Uop uop_of(const std::string& form) {
   return *d.uop;
 }
 
+// One transaction through a fresh unit of `lanes` lanes: what it hands out.
+inline tb::OutBeat one_transaction(int lanes, const tb::InBeat& in) {
+  auto dut = tb::make_dut(lanes, 4);
+  tb::OutBeat out;
+  bool sent = false;
+  for (int cycle = 0; cycle < 20; ++cycle) {
+    const tb::CycleResult r = dut->cycle(!sent, in, true, out);
+    sent = sent || r.accepted;
+    if (r.consumed) {
+      REQUIRE(out.tag == in.tag);
+      return out;
+    }
+  }
+  FAIL("no output within 20 cycles");
+  return out;
+}
+
 // The result lane 0 of a fresh Lanes=2 unit gives for one transaction (lane 1 computes the same
 // operands; both must agree, S2).
 inline uint16_t rtl_lane_result(const std::string& form, uint16_t a, uint16_t b = 0, uint16_t c = 0) {
-  auto dut = tb::make_dut(2, 4);
   tb::InBeat in;
   in.uop_word = encode(uop_of(form));
   in.lane_mask = 0b11;
@@ -32,19 +48,9 @@ inline uint16_t rtl_lane_result(const std::string& form, uint16_t a, uint16_t b 
   in.a = {a, a};
   in.b = {b, b};
   in.c = {c, c};
-  tb::OutBeat out;
-  bool sent = false;
-  for (int cycle = 0; cycle < 20; ++cycle) {
-    const tb::CycleResult r = dut->cycle(!sent, in, true, out);
-    sent = sent || r.accepted;
-    if (r.consumed) {
-      REQUIRE(out.tag == 0x5Au);
-      REQUIRE(out.result[0] == out.result[1]);
-      return out.result[0];
-    }
-  }
-  FAIL("no output within 20 cycles");
-  return 0;
+  const tb::OutBeat out = one_transaction(2, in);
+  REQUIRE(out.result[0] == out.result[1]);
+  return out.result[0];
 }
 
 // The streams of the vectors library a sweep test runs: corners and/or `random` seeded vectors,

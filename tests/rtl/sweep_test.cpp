@@ -108,21 +108,26 @@ class FaultyDut final : public tb::Dut {
   std::unique_ptr<tb::Dut> inner_;
 };
 
-}  // namespace
-
-TEST_CASE("sweep: a mismatch is reported with form, operands, expected, got and a reproduce command") {
+// What a Lanes=2 sweep of `source` through the faulty unit reports: one lane passes, one fails.
+std::string faulty_report(tb::BeatSource& source) {
   FaultyDut dut(tb::make_dut(2, 4));
-  tb::BeatSource source(2, tb::BeatSource::Packing::Fill);
-  // Lane 0 gets 1 + 1, lane 1 gets 1 + 2: 2 = 0x4000 and 3 = 0x4200, whose last bit is clear.
-  source.add_ptx_vectors("add.f16", rtl_test::uop_of("add.f16"),
-                         {{{0x3C00, 0x3C00, 0}, {}}, {{0x3C00, 0x4000, 0}, {}}});
   tb::SweepSettings settings;
   settings.reproduce_options = " --lanes 2";
   std::ostringstream report;
   const tb::SweepTotals t = tb::run_sweep(dut, source, settings, report);
   CHECK(t.passed == 1);
   CHECK(t.failed == 1);
-  CHECK(report.str() ==
+  return report.str();
+}
+
+}  // namespace
+
+TEST_CASE("sweep: a mismatch is reported with form, operands, expected, got and a reproduce command") {
+  tb::BeatSource source(2, tb::BeatSource::Packing::Fill);
+  // Lane 0 gets 1 + 1, lane 1 gets 1 + 2: 2 = 0x4000 and 3 = 0x4200, whose last bit is clear.
+  source.add_ptx_vectors("add.f16", rtl_test::uop_of("add.f16"),
+                         {{{0x3C00, 0x3C00, 0}, {}}, {{0x3C00, 0x4000, 0}, {}}});
+  CHECK(faulty_report(source) ==
         "mismatch: add.f16 a=0x3c00 b=0x4000: expected 0x4200, got 0x4201 (lane 1)\n"
         "  reproduce: halfpipe sweep add.f16 --vector 0x3c00,0x4000 --lanes 2\n");
 }
@@ -178,7 +183,6 @@ TEST_CASE("S24-S29: every vISA form the RTL executes (hf w uw b ub, every exec s
 }
 
 TEST_CASE("sweep: a vISA mismatch is reported with a batch-line reproduce command") {
-  FaultyDut dut(tb::make_dut(2, 4));
   std::string error;
   const auto form = isa::visa::parse_form("min (2) w", error);
   REQUIRE(form);
@@ -187,13 +191,7 @@ TEST_CASE("sweep: a vISA mismatch is reported with a batch-line reproduce comman
   REQUIRE(line);
   tb::BeatSource source(2, tb::BeatSource::Packing::Fill);
   source.add_visa_lines(*form, {*line});
-  tb::SweepSettings settings;
-  settings.reproduce_options = " --lanes 2";
-  std::ostringstream report;
-  const tb::SweepTotals t = tb::run_sweep(dut, source, settings, report);
-  CHECK(t.passed == 1);
-  CHECK(t.failed == 1);
-  CHECK(report.str() ==
+  CHECK(faulty_report(source) ==
         "mismatch: MIN (2, M1) w a=0x0002 b=0x0000: expected 0x0000, got 0x0001 (lane 1)\n"
         "  reproduce: halfpipe sweep 'MIN (2, M1) w' --vector '0xffffffff 0x0000,0x0000 "
         "0x0002,0x0002 0x0000,0x0000' --lanes 2\n");

@@ -21,6 +21,7 @@
 #include "model/isa/visa.h"
 #include "model/ref/visa_minmax.h"
 #include "tb/dut.h"
+#include "tests/rtl/support.h"
 
 using namespace halfpipe;
 using isa::visa::Type;
@@ -42,7 +43,6 @@ Uop visa_uop(const std::string& op, const std::string& operands, Type type, int 
 // One transaction through a fresh unit; the result of every lane.
 std::vector<uint16_t> run(int lanes, const Uop& u, const std::vector<uint16_t>& src0,
                           const std::vector<uint16_t>& src1) {
-  auto dut = tb::make_dut(lanes, 4);
   tb::InBeat in;
   in.uop_word = encode(u);
   in.lane_mask = u.lane_mask;
@@ -52,18 +52,8 @@ std::vector<uint16_t> run(int lanes, const Uop& u, const std::vector<uint16_t>& 
     in.b[i] = src1[i];
     in.c[i] = 0xA5A5;  // not an operand of MIN_MAX
   }
-  tb::OutBeat out;
-  bool sent = false;
-  for (int cycle = 0; cycle < 20; ++cycle) {
-    const tb::CycleResult r = dut->cycle(!sent, in, true, out);
-    sent = sent || r.accepted;
-    if (r.consumed) {
-      REQUIRE(out.tag == 0x3Cu);
-      return {out.result.begin(), out.result.begin() + lanes};
-    }
-  }
-  FAIL("no output within 20 cycles");
-  return {};
+  const tb::OutBeat out = rtl_test::one_transaction(lanes, in);
+  return {out.result.begin(), out.result.begin() + lanes};
 }
 
 // `<op> (<lanes>) <operands>` with src0 and src1 in every lane, at Lanes 2 and 4: the value all
