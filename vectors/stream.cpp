@@ -220,9 +220,13 @@ Operands OperandStream::at(uint64_t index) const {
   return o;
 }
 
+Slice intersect(Slice current, Slice wanted) {
+  const uint64_t begin = std::max(current.begin, wanted.begin);
+  return {begin, std::max(begin, std::min(current.end, wanted.end))};
+}
+
 void OperandStream::restrict_to(Slice slice) {
-  slice_.begin = std::max(slice_.begin, slice.begin);
-  slice_.end = std::max(slice_.begin, std::min(slice_.end, slice.end));
+  slice_ = intersect(slice_, slice);
   next_ = slice_.begin;
 }
 

@@ -38,6 +38,9 @@ struct Slice {
   uint64_t begin = 0, end = 0;  // [begin, end) of the unsharded stream
 };
 Slice shard_slice(uint64_t total, Shard shard);
+// The part of `current` that lies in `wanted` (empty, at current's start, if none): how a
+// stream already narrowed to its shard is narrowed again.
+Slice intersect(Slice current, Slice wanted);
 
 enum class StreamKind { Corner, Random, Exhaustive };
 const char* stream_kind_name(StreamKind kind);  // "corner", "random", "exhaustive"

@@ -119,8 +119,7 @@ BatchLine VisaStream::at(uint64_t index) const {
 }
 
 void VisaStream::restrict_to(Slice slice) {
-  slice_.begin = std::max(slice_.begin, slice.begin);
-  slice_.end = std::max(slice_.begin, std::min(slice_.end, slice.end));
+  slice_ = intersect(slice_, slice);
   next_ = slice_.begin;
 }
 
