@@ -15,7 +15,6 @@
 
 #include <unistd.h>
 
-#include <algorithm>
 #include <array>
 #include <cstdint>
 #include <cstdio>
@@ -27,10 +26,10 @@
 #include <vector>
 
 #include "model/isa/ptx.h"
-#include "sim/commands.h"
-#include "tb/dut.h"
 #include "model/isa/visa.h"
+#include "sim/commands.h"
 #include "tb/beats.h"
+#include "tb/dut.h"
 #include "tb/sweep.h"
 #include "vectors/coverage.h"
 
@@ -98,12 +97,13 @@ tb::PtxVector ptx_vector(const std::string& text, const std::string& form, const
                                  operand_count(u.op)));
   std::array<uint32_t, 3> regs{};
   for (size_t i = 0; i < parts.size(); ++i) {
-    const std::string digits = parts[i].rfind("0x", 0) == 0 ? parts[i].substr(2) : parts[i];
+    const bool prefixed = parts[i].rfind("0x", 0) == 0 || parts[i].rfind("0X", 0) == 0;
+    const size_t digits = parts[i].size() - (prefixed ? 2 : 0);
     const auto v = parse_hex(parts[i], u.packed ? 8 : 4);
     if (!v)
       throw UsageError(fmt::format("--vector '{}': '{}' is not a {}-bit hex value", text, parts[i],
                                    u.packed ? 32 : 16));
-    regs[i] = u.packed && digits.size() <= 4 ? *v | (*v << 16) : *v;
+    regs[i] = u.packed && digits <= 4 ? *v | (*v << 16) : *v;
   }
   return {{regs[0], regs[1], regs[2]}, std::nullopt};
 }
@@ -150,11 +150,6 @@ int run(const SweepOptions& o) {
   if (!o.corner && !o.random && !o.exhaustive && o.vectors.empty() && !o.bare) {
     throw UsageError("nothing to sweep: give --corner, --random N, --exhaustive or --vector");
   }
-  if (std::find(tb::available_configs().begin(), tb::available_configs().end(),
-                std::pair<int, int>{o.lanes, o.depth}) == tb::available_configs().end()) {
-    tb::make_dut(o.lanes, o.depth);  // throws, naming the configurations there are
-  }
-
   std::vector<vectors::StreamSpec> specs;
   auto spec = [&](vectors::StreamKind kind) {
     vectors::StreamSpec s;

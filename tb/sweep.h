@@ -6,12 +6,10 @@
 #include <cstdint>
 #include <iosfwd>
 #include <string>
-#include <vector>
 
 #include "model/uop/uop.h"
-#include "tb/dut.h"
 #include "tb/beats.h"
-#include "vectors/coverage.h"
+#include "tb/dut.h"
 
 namespace halfpipe::tb {
 
