@@ -190,11 +190,6 @@ SourceModifier take_source_modifier(std::string_view& operand) {
   return {};
 }
 
-std::string modifier_text(SourceModifier m) {
-  if (m.abs) return m.neg ? "-(abs)" : "(abs)";
-  return m.neg ? "-" : "";
-}
-
 // ---- the binary operand bytes (IGC's VISA_Type and VISA_Modifier numbering) -------------------
 
 struct TypeCode {
@@ -323,6 +318,11 @@ void append_hex(std::string& out, uint64_t v, int bits) {
 }  // namespace
 
 // ---- public ------------------------------------------------------------------------------------
+
+std::string modifier_text(SourceModifier m) {
+  if (m.abs) return m.neg ? "-(abs)" : "(abs)";
+  return m.neg ? "-" : "";
+}
 
 std::string mask_control_name(MaskControl m) {
   return "M" + std::to_string(m.group) + (m.no_mask ? "_NM" : "");

@@ -94,6 +94,9 @@ Decoded decode_text(std::string_view text, Type type);
 // "MAX.sat (M5, 8) dst -(abs)src0 src1"; decode_text(text_form(i), i.type) gives i back.
 std::string text_form(const Instruction& i);
 
+// A source modifier as the text forms prefix it to an operand: "", "-", "(abs)", "-(abs)".
+std::string modifier_text(SourceModifier m);
+
 // "M1" ... "M8", "M1_NM" ... "M8_NM".
 std::string mask_control_name(MaskControl m);
 

@@ -85,6 +85,10 @@ uint64_t Stimulus::size() const {
   return n;
 }
 
+bool Stimulus::has_visa() const {
+  return std::any_of(visa_.begin(), visa_.end(), [](const auto& v) { return v.has_value(); });
+}
+
 void Stimulus::start(int lanes) {
   source_.emplace(lanes, BeatSource::Packing::OnePerBeat);
   source_->set_coverage(&coverage_);
@@ -178,13 +182,18 @@ class ValueText {
     return vectors::format_register(u, reg);
   }
 
+  // A vISA beat's lane mask and source modifiers vary within a form, so its line shows them.
   std::string operands(const Expected& e) const {
     static const char* const kNames[] = {"a", "b", "c"};
-    std::string text;
-    for (int i = 0; i < operand_count(stimulus_.uop(e.plan).op); ++i) {
+    const bool visa = stimulus_.is_visa(e.plan);
+    const Uop u = decode(e.uop_word, e.lane_mask).value();
+    std::string text = visa ? fmt::format("mask=0x{:x} ", e.lane_mask) : "";
+    for (int i = 0; i < operand_count(u.op); ++i) {
       std::array<uint16_t, kMaxLanes> values{};
       for (int lane = 0; lane < lanes_; ++lane) values[lane] = e.operands[lane][i];
-      text += fmt::format("{}{}={}", i ? " " : "", kNames[i], (*this)(e.plan, values));
+      const std::string modifier =
+          visa && i < 2 ? isa::visa::modifier_text(i == 0 ? u.src0_mod : u.src1_mod) : "";
+      text += fmt::format("{}{}={}{}", i ? " " : "", kNames[i], modifier, (*this)(e.plan, values));
     }
     return text;
   }
@@ -536,7 +545,9 @@ void print_summary(const Stimulus& stimulus, const Settings& settings, Report& r
   out << fmt::format("{} cycles, {:.2f} s ({:.2f} s CPU): {:.0f} transactions/s per CPU second, "
                      "{:.0f} per wall-clock second\n",
                      report.cycles, report.seconds, report.cpu_seconds, per_cpu, per_wall);
-  out << stimulus.coverage().summary() << "\n";
+  // The coverage model is PTX's; a run of vISA forms alone has nothing to count.
+  if (stimulus.coverage().vectors() > 0 || !stimulus.has_visa())
+    out << stimulus.coverage().summary() << "\n";
   out << fmt::format("seed {}{}\n", settings.seed,
                      settings.command.empty() ? "" : "; reproduce: " + settings.command);
   out << fmt::format("{} passed, {} failed\n", report.passed, report.failed);

@@ -42,6 +42,7 @@ class Stimulus {
   const std::vector<std::string>& forms() const { return forms_; }  // Expected::plan indexes it
   const Uop& uop(int form) const { return uops_[form]; }  // vISA forms: without modifiers
   bool is_visa(int form) const { return visa_[form].has_value(); }
+  bool has_visa() const;
 
   // Builds the beats for a unit of `lanes` lanes; throws std::invalid_argument when a form
   // needs more lanes than that. Then next() hands them out.
