@@ -26,6 +26,13 @@ void shard_together(std::vector<Stream>& streams, vectors::Shard shard) {
 
 int lanes_of(const Uop& u) { return u.packed ? 2 : 1; }
 
+// A packed PTX form takes two lanes; a vISA instruction is split to fit any lane count.
+void check_lanes(const std::string& name, const Uop& u, bool visa, int lanes) {
+  if (!visa && lanes_of(u) > lanes)
+    throw std::invalid_argument(name + " needs " + std::to_string(lanes_of(u)) +
+                                " lanes; the unit has " + std::to_string(lanes));
+}
+
 }  // namespace
 
 uint16_t visa_lane_value(isa::visa::Type type, int channel, uint64_t element) {
@@ -38,13 +45,27 @@ int BeatSource::add_form(const std::string& name, const Uop& u,
                          const std::optional<isa::visa::Instruction>& visa) {
   const auto it = std::find(forms_.begin(), forms_.end(), name);
   if (it != forms_.end()) return static_cast<int>(it - forms_.begin());
-  if (!visa && lanes_of(u) > lanes_)
-    throw std::invalid_argument(name + " needs " + std::to_string(lanes_of(u)) +
-                                " lanes; the unit has " + std::to_string(lanes_));
+  check_lanes(name, u, visa.has_value(), lanes_);
   forms_.push_back(name);
   uops_.push_back(u);
   visa_forms_.push_back(visa);
   return static_cast<int>(forms_.size() - 1);
+}
+
+int BeatSource::add_visa_form(const isa::visa::Instruction& form) {
+  const auto beats = isa::visa::beats(form, 0, lanes_);
+  if (!beats.error.empty()) throw std::invalid_argument(isa::visa::form_name(form) + ": " + beats.error);
+  return add_form(isa::visa::form_name(form), beats.uops.front(), form);
+}
+
+void BeatSource::set_lanes(int lanes) {
+  for (size_t f = 0; f < forms_.size(); ++f)
+    check_lanes(forms_[f], uops_[f], visa_forms_[f].has_value(), lanes);
+  lanes_ = lanes;
+}
+
+bool BeatSource::has_visa() const {
+  return std::any_of(visa_forms_.begin(), visa_forms_.end(), [](const auto& v) { return v.has_value(); });
 }
 
 void BeatSource::add_ptx(const std::string& form, const Uop& u,
@@ -66,10 +87,8 @@ void BeatSource::add_ptx_vectors(const std::string& form, const Uop& u,
 
 void BeatSource::add_visa(const isa::visa::Instruction& form,
                           std::vector<vectors::VisaStream> streams, vectors::Shard shard) {
-  const auto beats = isa::visa::beats(form, 0, lanes_);
-  if (!beats.error.empty()) throw std::invalid_argument(isa::visa::form_name(form) + ": " + beats.error);
   Part part;
-  part.form = add_form(isa::visa::form_name(form), beats.uops.front(), form);
+  part.form = add_visa_form(form);
   shard_together(streams, shard);
   part.visa = std::move(streams);
   parts_.push_back(std::move(part));
@@ -77,10 +96,8 @@ void BeatSource::add_visa(const isa::visa::Instruction& form,
 
 void BeatSource::add_visa_lines(const isa::visa::Instruction& form,
                                 std::vector<isa::visa::BatchLine> lines) {
-  const auto beats = isa::visa::beats(form, 0, lanes_);
-  if (!beats.error.empty()) throw std::invalid_argument(isa::visa::form_name(form) + ": " + beats.error);
   Part part;
-  part.form = add_form(isa::visa::form_name(form), beats.uops.front(), form);
+  part.form = add_visa_form(form);
   part.visa_lines = std::move(lines);
   parts_.push_back(std::move(part));
 }

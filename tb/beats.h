@@ -36,6 +36,9 @@ class BeatSource {
   // OnePerBeat: one instruction a beat in the low lanes, as a core issues them (co-simulation).
   enum class Packing { Fill, OnePerBeat };
   BeatSource(int lanes, Packing packing) : lanes_(lanes), packing_(packing) {}
+  // Another lane count before the first next(); throws std::invalid_argument, as adding does,
+  // when a form needs more lanes than that.
+  void set_lanes(int lanes);
 
   // A PTX form's streams, run one after the other; with `shard`, the shard-th slice of them
   // taken together (so corner and random vectors of one form share the slicing). `form` must
@@ -58,6 +61,7 @@ class BeatSource {
   const std::vector<std::string>& forms() const { return forms_; }
   const Uop& uop(int form) const { return uops_[form]; }  // PTX: the form's; vISA: no modifiers
   bool is_visa(int form) const { return visa_forms_[form].has_value(); }
+  bool has_visa() const;
   const isa::visa::Instruction& visa_form(int form) const { return *visa_forms_[form]; }
   int lanes() const { return lanes_; }
   uint64_t instructions() const;                             // in all parts
@@ -76,6 +80,7 @@ class BeatSource {
   };
   int add_form(const std::string& name, const Uop& u,
                const std::optional<isa::visa::Instruction>& visa);
+  int add_visa_form(const isa::visa::Instruction& form);
   // Up to `max` instructions of `part` (their given expected results, if any, in `given`).
   size_t next_ptx(Part& part, vectors::Operands* out, std::optional<uint32_t>* given, size_t max);
   bool next_visa(Part& part, isa::visa::BatchLine& line);

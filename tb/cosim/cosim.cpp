@@ -26,35 +26,23 @@ namespace halfpipe::tb::cosim {
 
 // ---- Stimulus ------------------------------------------------------------------------------
 
-int Stimulus::form_index(const std::string& canonical, const Uop& u,
-                         const std::optional<isa::visa::Instruction>& visa) {
-  const auto it = std::find(forms_.begin(), forms_.end(), canonical);
-  if (it != forms_.end()) return static_cast<int>(it - forms_.begin());
-  forms_.push_back(canonical);
-  uops_.push_back(u);
-  visa_.push_back(visa);
-  return static_cast<int>(forms_.size() - 1);
-}
-
 void Stimulus::add_streams(const std::string& form, const std::vector<vectors::StreamSpec>& specs) {
-  int index;
   if (isa::visa::is_batch_line(form)) {
     std::string error;
     const auto instruction = isa::visa::parse_form(form, error);
     if (!instruction) throw std::invalid_argument("'" + form + "': " + error);
-    const auto beats = isa::visa::beats(*instruction, 0, 1);
-    if (!beats.error.empty()) throw std::invalid_argument("'" + form + "': " + beats.error);
-    for (const auto& spec : specs) {
-      if (spec.kind == vectors::StreamKind::Exhaustive)
-        throw std::invalid_argument("'" + form + "': vISA forms have no exhaustive stream");
-    }
-    index = form_index(isa::visa::form_name(*instruction), beats.uops.front(), instruction);
-  } else {
-    const isa::Decoded decoded = isa::decode_ptx(form);
-    if (!decoded.uop) throw std::invalid_argument("'" + form + "': " + decoded.error);
-    index = form_index(isa::ptx_form(*decoded.uop), *decoded.uop, std::nullopt);
+    const std::string name = isa::visa::form_name(*instruction);
+    std::vector<vectors::VisaStream> streams;
+    for (const auto& spec : specs) streams.emplace_back(*instruction, name, spec);
+    source_.add_visa(*instruction, std::move(streams));
+    return;
   }
-  if (!specs.empty()) parts_.push_back({index, specs, {}});
+  const isa::Decoded decoded = isa::decode_ptx(form);
+  if (!decoded.uop) throw std::invalid_argument("'" + form + "': " + decoded.error);
+  const std::string name = isa::ptx_form(*decoded.uop);
+  std::vector<vectors::OperandStream> streams;
+  for (const auto& spec : specs) streams.emplace_back(*decoded.uop, name, spec);
+  source_.add_ptx(name, *decoded.uop, std::move(streams));
 }
 
 void Stimulus::add_file(const std::string& path) {
@@ -62,50 +50,23 @@ void Stimulus::add_file(const std::string& path) {
   if (!in) throw std::runtime_error(path + ": cannot read the vector file");
   vectors::VectorReader reader(in, path);
   vectors::VectorRecord record;
+  std::vector<PtxVector> run;  // consecutive vectors of one form
+  Uop run_uop;
+  auto flush = [&] {
+    if (!run.empty()) source_.add_ptx_vectors(isa::ptx_form(run_uop), run_uop, std::move(run));
+    run.clear();
+  };
   while (reader.next(record)) {
-    const int index = form_index(isa::ptx_form(record.uop), record.uop, std::nullopt);
-    if (parts_.empty() || !parts_.back().specs.empty() || parts_.back().form != index)
-      parts_.push_back({index, {}, {}});
-    parts_.back().file_vectors.push_back({record.operands, record.expected});
+    if (!run.empty() && record.uop != run_uop) flush();
+    run_uop = record.uop;
+    run.push_back({record.operands, record.expected});
   }
-}
-
-uint64_t Stimulus::size() const {
-  uint64_t n = 0;
-  for (const auto& p : parts_) {
-    for (const auto& spec : p.specs) {
-      if (visa_[p.form]) {
-        n += vectors::VisaStream(*visa_[p.form], forms_[p.form], spec).size();
-      } else {
-        n += vectors::OperandStream(uops_[p.form], forms_[p.form], spec).size();
-      }
-    }
-    n += p.file_vectors.size();
-  }
-  return n;
-}
-
-bool Stimulus::has_visa() const {
-  return std::any_of(visa_.begin(), visa_.end(), [](const auto& v) { return v.has_value(); });
+  flush();
 }
 
 void Stimulus::start(int lanes) {
-  source_.emplace(lanes, BeatSource::Packing::OnePerBeat);
-  source_->set_coverage(&coverage_);
-  for (const auto& p : parts_) {
-    const std::string& name = forms_[p.form];
-    if (visa_[p.form]) {
-      std::vector<vectors::VisaStream> streams;
-      for (const auto& spec : p.specs) streams.emplace_back(*visa_[p.form], name, spec);
-      source_->add_visa(*visa_[p.form], std::move(streams));
-    } else if (!p.specs.empty()) {
-      std::vector<vectors::OperandStream> streams;
-      for (const auto& spec : p.specs) streams.emplace_back(uops_[p.form], name, spec);
-      source_->add_ptx(name, uops_[p.form], std::move(streams));
-    } else {
-      source_->add_ptx_vectors(name, uops_[p.form], p.file_vectors);
-    }
-  }
+  source_.set_lanes(lanes);
+  source_.set_coverage(&coverage_);  // here, not at construction: a Stimulus may have moved
 }
 
 namespace {

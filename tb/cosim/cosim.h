@@ -38,35 +38,24 @@ class Stimulus {
   // std::runtime_error for one that cannot be read.
   void add_file(const std::string& path);
 
-  uint64_t size() const;  // instructions in all
-  const std::vector<std::string>& forms() const { return forms_; }  // Expected::plan indexes it
-  const Uop& uop(int form) const { return uops_[form]; }  // vISA forms: without modifiers
-  bool is_visa(int form) const { return visa_[form].has_value(); }
-  bool has_visa() const;
+  uint64_t size() const { return source_.instructions(); }
+  const std::vector<std::string>& forms() const { return source_.forms(); }  // Expected::plan
+  const Uop& uop(int form) const { return source_.uop(form); }  // vISA forms: without modifiers
+  bool is_visa(int form) const { return source_.is_visa(form); }
+  bool has_visa() const { return source_.has_visa(); }
 
-  // Builds the beats for a unit of `lanes` lanes; throws std::invalid_argument when a form
-  // needs more lanes than that. Then next() hands them out.
+  // Fixes the unit's lane count; throws std::invalid_argument when a form needs more lanes
+  // than that. Then next() hands out the beats.
   void start(int lanes);
   // The next beat (its tag left to the caller); false at the end.
-  bool next(Expected& beat) { return source_->next(beat); }
+  bool next(Expected& beat) { return source_.next(beat); }
   // Functional coverage of the PTX instructions drawn so far (each once, replays after a reset
   // aside); vISA forms have no coverage model.
   const vectors::Coverage& coverage() const { return coverage_; }
 
  private:
-  int form_index(const std::string& canonical, const Uop& u,
-                 const std::optional<isa::visa::Instruction>& visa);
-
-  struct Part {
-    int form;
-    std::vector<vectors::StreamSpec> specs;  // or, when empty, file_vectors
-    std::vector<PtxVector> file_vectors;
-  };
-  std::vector<std::string> forms_;
-  std::vector<Uop> uops_;
-  std::vector<std::optional<isa::visa::Instruction>> visa_;
-  std::vector<Part> parts_;
-  std::optional<BeatSource> source_;
+  // Any lane count the harness builds takes every form until start() says which.
+  BeatSource source_{kMaxLanes, BeatSource::Packing::OnePerBeat};
   vectors::Coverage coverage_;
 };
 
