@@ -245,7 +245,9 @@ void add_sweep_command(CLI::App& app) {
   sweep->add_option("--operands", options->arity,
                     "with --all: only forms reading this many operands (1, 2 or 3)")
       ->check(CLI::Range(1, 3));
-  sweep->add_flag("--corner", options->corner, "every combination of the format's corner values");
+  sweep->add_flag("--corner", options->corner,
+                  "the vectors library's corner vectors of each form (corner classes crossed, "
+                  "ties, boundaries; vISA: corner pairs under every source-modifier pair)");
   sweep->add_option("--random", options->random,
                     "this many seeded random instructions per form (vectors library streams, as "
                     "`halfpipe gen` writes them)");
