@@ -93,15 +93,7 @@ class VerilatedDut final : public Dut {
     r.out_valid = m.out_valid_o;
     r.accepted = in_valid && r.in_ready;
     r.consumed = r.out_valid && out_ready;
-    if (r.consumed) {
-      out.lane_mask = m.out_lane_mask_o;
-      out.tag = m.out_tag_o;
-      for (int w = 0; w < Lanes / 2; ++w) {
-        const uint32_t word = word_of(m.out_result_o, w);
-        out.result[2 * w] = static_cast<uint16_t>(word);
-        out.result[2 * w + 1] = static_cast<uint16_t>(word >> 16);
-      }
-    }
+    if (r.consumed) read_outputs(m, out);
     m.clk_i = 1;
     m.eval();
     if (trace_) trace_->dump(kTracePeriod * cycles_ + kTracePeriod / 2);
@@ -112,13 +104,7 @@ class VerilatedDut final : public Dut {
   bool peek(OutBeat& out) const override {
     const Model& m = *model_;
     if (!m.out_valid_o) return false;
-    out.lane_mask = m.out_lane_mask_o;
-    out.tag = m.out_tag_o;
-    for (int w = 0; w < Lanes / 2; ++w) {
-      const uint32_t word = word_of(m.out_result_o, w);
-      out.result[2 * w] = static_cast<uint16_t>(word);
-      out.result[2 * w + 1] = static_cast<uint16_t>(word >> 16);
-    }
+    read_outputs(m, out);
     return true;
   }
 
@@ -166,6 +152,17 @@ class VerilatedDut final : public Dut {
   }
  private:
   static constexpr uint64_t kTracePeriod = 10;  // ns per cycle in the waveform
+
+  // The output ports' transaction: lane mask, tag and each lane's 16 bits of the result bus.
+  static void read_outputs(const Model& m, OutBeat& out) {
+    out.lane_mask = m.out_lane_mask_o;
+    out.tag = m.out_tag_o;
+    for (int w = 0; w < Lanes / 2; ++w) {
+      const uint32_t word = word_of(m.out_result_o, w);
+      out.result[2 * w] = static_cast<uint16_t>(word);
+      out.result[2 * w + 1] = static_cast<uint16_t>(word >> 16);
+    }
+  }
 
   // A dump `before` ns ahead of the next cycle's inputs (none before the first traced cycle).
   void trace_between_cycles(uint64_t before) {
