@@ -11,7 +11,9 @@ module hp_approx #(
   parameter TanhMemFile = "model/ref/approx/tanh.mem",
   parameter Ex2MemFile = "model/ref/approx/ex2.mem"
 ) (
-  input  logic                                      ex2_i,   // ex2, else tanh
+  // The op; neither when another unit's runs: the outputs are then zero (see hp_lane_operate).
+  input  logic                                      tanh_i,
+  input  logic                                      ex2_i,
   input  logic                                      bf16_i,
   input  logic [15:0]                               a_i,     // after the input flush (S9)
   input  logic                                      sign_i,  // a, unpacked (hp_unpack)
@@ -70,26 +72,33 @@ module hp_approx #(
   logic [SigWidth+YBits-1:0]   tanh_product;
 
   always_comb begin
-    // |a| = sig * 2^exp >= 8 whenever exp >= -7 (sig has its leading one at bit 10).
-    tanh_shift = exp_i + $signed(ExpWidth'(TanhFractionBits));
-    position = '0;
-    if (tanh_shift >= 0) begin
-      if (tanh_shift <= $signed(ExpWidth'(TanhPositionBits - SigWidth))) begin
-        position = TanhPositionBits'(sig_i) << tanh_shift[4:0];
+    tanh_shift     = '0;
+    position       = '0;
+    tanh_saturates = 1'b0;
+    coarse         = '0;
+    tanh_index     = '0;
+    tanh_offset    = '0;
+    if (tanh_i) begin
+      // |a| = sig * 2^exp >= 8 whenever exp >= -7 (sig has its leading one at bit 10).
+      tanh_shift = exp_i + $signed(ExpWidth'(TanhFractionBits));
+      if (tanh_shift >= 0) begin
+        if (tanh_shift <= $signed(ExpWidth'(TanhPositionBits - SigWidth))) begin
+          position = TanhPositionBits'(sig_i) << tanh_shift[4:0];
+        end
+      end else if (tanh_shift > -$signed(ExpWidth'(SigWidth))) begin
+        position = TanhPositionBits'(sig_i) >> (-tanh_shift);  // truncated, as the reference does
       end
-    end else if (tanh_shift > -$signed(ExpWidth'(SigWidth))) begin
-      position = TanhPositionBits'(sig_i) >> (-tanh_shift);  // truncated, as the reference does
-    end
-    tanh_saturates = (tanh_shift > $signed(ExpWidth'(TanhPositionBits - SigWidth)))
-                  || (position >= TanhPositionBits'(5 << TanhFractionBits));
-    // Fine segments split the position directly; coarse ones drop its lowest bit first.
-    coarse = (position - TanhPositionBits'(TanhFineSegments << TanhOffsetBits)) >> 1;
-    if (position < TanhPositionBits'(TanhFineSegments << TanhOffsetBits)) begin
-      tanh_index  = position[TanhOffsetBits +: 6];
-      tanh_offset = position[TanhOffsetBits-1:0];
-    end else begin
-      tanh_index  = 6'(TanhFineSegments) + coarse[TanhOffsetBits +: 6];
-      tanh_offset = coarse[TanhOffsetBits-1:0];
+      tanh_saturates = (tanh_shift > $signed(ExpWidth'(TanhPositionBits - SigWidth)))
+                    || (position >= TanhPositionBits'(5 << TanhFractionBits));
+      // Fine segments split the position directly; coarse ones drop its lowest bit first.
+      coarse = (position - TanhPositionBits'(TanhFineSegments << TanhOffsetBits)) >> 1;
+      if (position < TanhPositionBits'(TanhFineSegments << TanhOffsetBits)) begin
+        tanh_index  = position[TanhOffsetBits +: 6];
+        tanh_offset = position[TanhOffsetBits-1:0];
+      end else begin
+        tanh_index  = 6'(TanhFineSegments) + coarse[TanhOffsetBits +: 6];
+        tanh_offset = coarse[TanhOffsetBits-1:0];
+      end
     end
   end
 
@@ -117,21 +126,32 @@ module hp_approx #(
   logic [YBits-1:0]         ex2_y;
 
   always_comb begin
-    // |x| >= 2^exp_bits over- or underflows in every case.
-    ex2_out_of_range = !zero_i && (exp_i + $signed(ExpWidth'(SigWidth - 1))
-                                   >= $signed(ExpWidth'(bf16_i ? 8 : 5)));
-    ex2_shift = exp_i + $signed(ExpWidth'(Ex2FractionBits));
-    // |x| in fixed point, rounded to nearest with ties away (a shift of 12 or more leaves 0).
-    round_shift = (ex2_shift < -$signed(ExpWidth'(12))) ? 5'd12 : 5'((-ex2_shift));
-    if (ex2_shift >= 0) begin
-      magnitude = Ex2FixedBits'(sig_i) << ex2_shift[4:0];
-    end else begin
-      magnitude = (Ex2FixedBits'(sig_i) + (Ex2FixedBits'(1) << (round_shift - 5'd1))) >> round_shift;
+    ex2_out_of_range = 1'b0;
+    ex2_shift        = '0;
+    round_shift      = '0;
+    magnitude        = '0;
+    fixed            = '0;
+    ex2_n            = '0;
+    ex2_index        = '0;
+    ex2_offset       = '0;
+    if (ex2_i) begin
+      // |x| >= 2^exp_bits over- or underflows in every case.
+      ex2_out_of_range = !zero_i && (exp_i + $signed(ExpWidth'(SigWidth - 1))
+                                     >= $signed(ExpWidth'(bf16_i ? 8 : 5)));
+      ex2_shift = exp_i + $signed(ExpWidth'(Ex2FractionBits));
+      // |x| in fixed point, rounded to nearest with ties away (a shift of 12 or more leaves 0).
+      round_shift = (ex2_shift < -$signed(ExpWidth'(12))) ? 5'd12 : 5'((-ex2_shift));
+      if (ex2_shift >= 0) begin
+        magnitude = Ex2FixedBits'(sig_i) << ex2_shift[4:0];
+      end else begin
+        magnitude = (Ex2FixedBits'(sig_i) + (Ex2FixedBits'(1) << (round_shift - 5'd1)))
+                  >> round_shift;
+      end
+      fixed = sign_i ? -magnitude : magnitude;
+      ex2_n = Ex2FixedBits'($signed(fixed) >>> Ex2FractionBits);
+      ex2_index = fixed[Ex2FractionBits-1 -: 4];
+      ex2_offset = fixed[Ex2OffsetBits-1:0];
     end
-    fixed = sign_i ? -magnitude : magnitude;
-    ex2_n = Ex2FixedBits'($signed(fixed) >>> Ex2FractionBits);
-    ex2_index = fixed[Ex2FractionBits-1 -: 4];
-    ex2_offset = fixed[Ex2OffsetBits-1:0];
   end
 
   hp_quadratic #(
@@ -155,14 +175,16 @@ module hp_approx #(
 
   // ---- Results -----------------------------------------------------------------------------
   always_comb begin
-    tanh_product = (SigWidth + YBits)'(sig_i) * (SigWidth + YBits)'(tanh_y);
-    special_o = 1'b1;
+    tanh_product = '0;
+    special_o = tanh_i || ex2_i;
     special_value_o = hp_policy_pkg::CanonicalNan;
     exact_sign_o = 1'b0;
     exact_exp_o = '0;
     exact_sig_o = '0;
     exact_sticky_o = 1'b0;
-    if (nan_i) begin
+    if (!tanh_i && !ex2_i) begin
+      special_value_o = '0;
+    end else if (nan_i) begin
       special_value_o = hp_policy_pkg::CanonicalNan;  // S10
     end else if (ex2_i) begin
       if (inf_i || ex2_out_of_range) begin  // 2^-inf = +0, 2^+inf = +inf
@@ -183,6 +205,7 @@ module hp_approx #(
         // sig * y has at most 34 bits; dropping 8 into the sticky bit still leaves more than
         // ten below the result's last place, as the rounding stage needs.
         special_o = 1'b0;
+        tanh_product = (SigWidth + YBits)'(sig_i) * (SigWidth + YBits)'(tanh_y);
         exact_sign_o = sign_i;
         exact_exp_o = exp_i - $signed(ExpWidth'(YFracBits)) + $signed(ExpWidth'(8));
         exact_sig_o = tanh_product[8 +: ExactWidth];

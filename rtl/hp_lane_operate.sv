@@ -3,6 +3,10 @@
 // the only unit that sees the integer formats), the sign ops and the table + interpolation unit
 // of tanh/ex2. Its result is either final (bypass) or an exact value for the rounding stage;
 // oob_hit_o carries S14's decision, taken on the raw operands, to the post-processor.
+//
+// Every lane evaluates every unit each cycle in simulation, so min/max, the sign ops and the
+// tanh/ex2 unit have enables decoded from the op: an idle unit holds its output at zero (an AND
+// in hardware) and keeps its datapath in a branch that Verilator skips.
 `include "hp_format_pkg.sv"
 `include "hp_policy_pkg.sv"
 `include "hp_uop_pkg.sv"
@@ -81,6 +85,7 @@ module hp_lane_operate #(
   );
 
   hp_minmax u_minmax (
+    .enable_i     (op_i == hp_uop_pkg::OpMin || op_i == hp_uop_pkg::OpMax),
     .format_i,
     .nan_policy_i,
     .max_i        (op_i == hp_uop_pkg::OpMax),
@@ -94,6 +99,7 @@ module hp_lane_operate #(
   );
 
   hp_sign_op u_sign_op (
+    .enable_i(op_i == hp_uop_pkg::OpNeg || op_i == hp_uop_pkg::OpAbs),
     .bf16_i,
     .abs_i   (op_i == hp_uop_pkg::OpAbs),
     .a_i     (flushed[0 +: 16]),
@@ -109,6 +115,7 @@ module hp_lane_operate #(
     .TanhMemFile(TanhMemFile),
     .Ex2MemFile (Ex2MemFile)
   ) u_approx (
+    .tanh_i         (op_i == hp_uop_pkg::OpTanh),
     .ex2_i          (op_i == hp_uop_pkg::OpEx2),
     .bf16_i,
     .a_i            (flushed[0 +: 16]),

@@ -12,6 +12,7 @@
 `include "hp_policy_pkg.sv"
 
 module hp_minmax (
+  input  logic                               enable_i,       // min or max, else output 0
   input  logic [hp_uop_pkg::FormatWidth-1:0] format_i,
   input  logic                               nan_policy_i,   // hp_uop_pkg::NanPolicy*
   input  logic                               max_i,          // max, else min
@@ -73,33 +74,38 @@ module hp_minmax (
   logic [15:0] a_mod, b_mod, a, b, picked;
 
   always_comb begin
-    src0_mod  = visa ? src0_mod_i : 2'b00;
-    src1_mod  = visa ? src1_mod_i : 2'b00;
-    a_mod     = modify(src0_mod, a_i, is_int, is_signed, is_byte);
-    b_mod     = modify(src1_mod, b_i, is_int, is_signed, is_byte);
-    xorsign   = a_mod[15] ^ b_mod[15];  // S16: signs taken before .abs
-    a         = xorsign_abs_i ? {1'b0, a_mod[14:0]} : a_mod;
-    b         = xorsign_abs_i ? {1'b0, b_mod[14:0]} : b_mod;
-    a_nan     = !is_int && hp_format_pkg::is_nan(bf16, a[14:0]);
-    b_nan     = !is_int && hp_format_pkg::is_nan(bf16, b[14:0]);
-    a_below_b = order_key(a, is_int, is_signed, is_byte)
-              < order_key(b, is_int, is_signed, is_byte);
-    // One NaN returns the other operand (S15, S28); two return b, src1 (S28), which PTX then
-    // canonicalises (S15).
-    if (a_nan) begin
-      picked = b;
-    end else if (b_nan) begin
-      picked = a;
-    end else begin
-      picked = (a_below_b != max_i) ? a : b;
-    end
-    canonical = !visa && ((a_nan && b_nan) || (nan_i && (a_nan || b_nan)));
-    if (canonical) begin
-      result_o = hp_policy_pkg::CanonicalNan;
-    end else if (xorsign_abs_i) begin
-      result_o = {xorsign, picked[14:0]};  // picked is not a NaN here (S16)
-    end else begin
-      result_o = picked;
+    {xorsign, a_nan, b_nan, a_below_b, canonical} = '0;
+    {src0_mod, src1_mod, a_mod, b_mod, a, b, picked} = '0;
+    result_o = '0;
+    if (enable_i) begin
+      src0_mod  = visa ? src0_mod_i : 2'b00;
+      src1_mod  = visa ? src1_mod_i : 2'b00;
+      a_mod     = modify(src0_mod, a_i, is_int, is_signed, is_byte);
+      b_mod     = modify(src1_mod, b_i, is_int, is_signed, is_byte);
+      xorsign   = a_mod[15] ^ b_mod[15];  // S16: signs taken before .abs
+      a         = xorsign_abs_i ? {1'b0, a_mod[14:0]} : a_mod;
+      b         = xorsign_abs_i ? {1'b0, b_mod[14:0]} : b_mod;
+      a_nan     = !is_int && hp_format_pkg::is_nan(bf16, a[14:0]);
+      b_nan     = !is_int && hp_format_pkg::is_nan(bf16, b[14:0]);
+      a_below_b = order_key(a, is_int, is_signed, is_byte)
+                < order_key(b, is_int, is_signed, is_byte);
+      // One NaN returns the other operand (S15, S28); two return b, src1 (S28), which PTX then
+      // canonicalises (S15).
+      if (a_nan) begin
+        picked = b;
+      end else if (b_nan) begin
+        picked = a;
+      end else begin
+        picked = (a_below_b != max_i) ? a : b;
+      end
+      canonical = !visa && ((a_nan && b_nan) || (nan_i && (a_nan || b_nan)));
+      if (canonical) begin
+        result_o = hp_policy_pkg::CanonicalNan;
+      end else if (xorsign_abs_i) begin
+        result_o = {xorsign, picked[14:0]};  // picked is not a NaN here (S16)
+      end else begin
+        result_o = picked;
+      end
     end
   end
 

@@ -5,6 +5,7 @@
 `include "hp_policy_pkg.sv"
 
 module hp_sign_op (
+  input  logic        enable_i,  // neg or abs; else the output is zero (see hp_lane_operate)
   input  logic        bf16_i,
   input  logic        abs_i,  // abs, else neg
   input  logic [15:0] a_i,
@@ -12,7 +13,9 @@ module hp_sign_op (
 );
 
   always_comb begin
-    if (hp_format_pkg::is_nan(bf16_i, a_i[14:0])) begin
+    if (!enable_i) begin
+      result_o = '0;
+    end else if (hp_format_pkg::is_nan(bf16_i, a_i[14:0])) begin
       result_o = hp_policy_pkg::CanonicalNan;
     end else if (abs_i) begin
       result_o = {1'b0, a_i[14:0]};
