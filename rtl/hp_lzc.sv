@@ -22,6 +22,7 @@ module hp_lzc #(
 
   always_comb begin
     window = {value_i, {(PaddedWidth - Width){1'b1}}};
+    count  = '0;  // every bit is set below; a whole first write lets Verilator keep it local
     for (int level = Levels - 1; level >= 0; level--) begin
       // Zero top 2^level bits: count them and look below them.
       count[level] = (window >> (PaddedWidth - 2 ** level)) == '0;
