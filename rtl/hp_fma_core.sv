@@ -58,18 +58,25 @@ module hp_fma_core (
     x1_zero = zero_i[0];
     x1_inf  = inf_i[0];
 
+    // fma's x2 = b and y = c, which the other ops override. (Every variable is written whole
+    // before any branch, which lets Verilator keep it in a C++ local rather than in the model.)
+    x2_sign = sign_i[1];
+    x2_exp  = exp_i[ExpWidth +: ExpWidth];
+    x2_sig  = sig_i[SigWidth +: SigWidth];
+    x2_zero = zero_i[1];
+    x2_inf  = inf_i[1];
+    y_sign  = sign_i[2];
+    y_exp   = exp_i[2*ExpWidth +: ExpWidth];
+    y_sig   = sig_i[2*SigWidth +: SigWidth];
+    y_zero  = zero_i[2];
+    y_inf   = inf_i[2];
+
     if (is_add_sub) begin  // x2 = +1.0
       x2_sign = 1'b0;
       x2_exp  = -$signed(ExpWidth'(hp_format_pkg::FracWidth));
       x2_sig  = {1'b1, {(SigWidth - 1){1'b0}}};
       x2_zero = 1'b0;
       x2_inf  = 1'b0;
-    end else begin
-      x2_sign = sign_i[1];
-      x2_exp  = exp_i[ExpWidth +: ExpWidth];
-      x2_sig  = sig_i[SigWidth +: SigWidth];
-      x2_zero = zero_i[1];
-      x2_inf  = inf_i[1];
     end
     product_sign = x1_sign ^ x2_sign;
 
@@ -81,16 +88,8 @@ module hp_fma_core (
       y_inf  = inf_i[1];
     end else if (is_mul) begin  // y = a zero of the product's sign
       y_sign = product_sign;
-      y_exp  = exp_i[2*ExpWidth +: ExpWidth];
-      y_sig  = sig_i[2*SigWidth +: SigWidth];
       y_zero = 1'b1;
       y_inf  = 1'b0;
-    end else begin
-      y_sign = sign_i[2];
-      y_exp  = exp_i[2*ExpWidth +: ExpWidth];
-      y_sig  = sig_i[2*SigWidth +: SigWidth];
-      y_zero = zero_i[2];
-      y_inf  = inf_i[2];
     end
     // An operand the op does not read never makes a NaN.
     any_nan = nan_i[0] || (nan_i[1] && (is_add_sub || is_mul || op_i == hp_uop_pkg::OpFma))
@@ -141,10 +140,9 @@ module hp_fma_core (
 
     // hi is the operand with the larger exponent; a zero operand leaves the other alone.
     lo_present = !product_zero && !y_zero;
-    if (y_zero || (!product_zero && product_exp >= addend_exp)) begin
-      hi_sign = product_sign;  hi_exp = product_exp;  hi_sig = product_sig;
-      lo_sign = y_sign;        lo_exp = addend_exp;   lo_sig = addend_sig;
-    end else begin
+    hi_sign = product_sign;  hi_exp = product_exp;  hi_sig = product_sig;
+    lo_sign = y_sign;        lo_exp = addend_exp;   lo_sig = addend_sig;
+    if (!y_zero && (product_zero || product_exp < addend_exp)) begin
       hi_sign = y_sign;        hi_exp = addend_exp;   hi_sig = addend_sig;
       lo_sign = product_sign;  lo_exp = product_exp;  lo_sig = product_sig;
     end
