@@ -12,23 +12,35 @@
 `include "hp_uop_pkg.sv"
 
 module hp_fma_core (
-  input  logic                                    bf16_i,
-  input  logic [hp_uop_pkg::OpWidth-1:0]          op_i,
+  input  logic                                      bf16_i,
+  input  logic [hp_uop_pkg::OpWidth-1:0]            op_i,
   // The unpacked operands a, b, c (hp_unpack).
-  input  logic [2:0]                              sign_i,
-  input  logic [3*hp_format_pkg::ExpWidth-1:0]    exp_i,
-  input  logic [3*hp_format_pkg::SigWidth-1:0]    sig_i,
-  input  logic [2:0]                              zero_i,
-  input  logic [2:0]                              inf_i,
-  input  logic [2:0]                              nan_i,
+  input  logic                                      a_sign_i,
+  input  logic signed [hp_format_pkg::ExpWidth-1:0] a_exp_i,
+  input  logic [hp_format_pkg::SigWidth-1:0]        a_sig_i,
+  input  logic                                      a_zero_i,
+  input  logic                                      a_inf_i,
+  input  logic                                      a_nan_i,
+  input  logic                                      b_sign_i,
+  input  logic signed [hp_format_pkg::ExpWidth-1:0] b_exp_i,
+  input  logic [hp_format_pkg::SigWidth-1:0]        b_sig_i,
+  input  logic                                      b_zero_i,
+  input  logic                                      b_inf_i,
+  input  logic                                      b_nan_i,
+  input  logic                                      c_sign_i,
+  input  logic signed [hp_format_pkg::ExpWidth-1:0] c_exp_i,
+  input  logic [hp_format_pkg::SigWidth-1:0]        c_sig_i,
+  input  logic                                      c_zero_i,
+  input  logic                                      c_inf_i,
+  input  logic                                      c_nan_i,
   // Either a result decided by the operands' classes ...
-  output logic                                    special_o,
-  output logic [15:0]                             special_value_o,
+  output logic                                      special_o,
+  output logic [15:0]                               special_value_o,
   // ... or the exact value (-1)^sign * (sig + s) * 2^exp, s in (0,1) when sticky, else 0.
-  output logic                                    exact_sign_o,
+  output logic                                      exact_sign_o,
   output logic signed [hp_format_pkg::ExpWidth-1:0] exact_exp_o,
   output logic [hp_format_pkg::ExactWidth-1:0]      exact_sig_o,
-  output logic                                    exact_sticky_o
+  output logic                                      exact_sticky_o
 );
 
   localparam int unsigned GuardBits = hp_format_pkg::GuardBits;
@@ -52,24 +64,24 @@ module hp_fma_core (
     is_add_sub = (op_i == hp_uop_pkg::OpAdd) || (op_i == hp_uop_pkg::OpSub);
     is_mul     = op_i == hp_uop_pkg::OpMul;
 
-    x1_sign = sign_i[0];
-    x1_exp  = exp_i[0 +: ExpWidth];
-    x1_sig  = sig_i[0 +: SigWidth];
-    x1_zero = zero_i[0];
-    x1_inf  = inf_i[0];
+    x1_sign = a_sign_i;
+    x1_exp  = a_exp_i;
+    x1_sig  = a_sig_i;
+    x1_zero = a_zero_i;
+    x1_inf  = a_inf_i;
 
     // fma's x2 = b and y = c, which the other ops override. (Every variable is written whole
     // before any branch, which lets Verilator keep it in a C++ local rather than in the model.)
-    x2_sign = sign_i[1];
-    x2_exp  = exp_i[ExpWidth +: ExpWidth];
-    x2_sig  = sig_i[SigWidth +: SigWidth];
-    x2_zero = zero_i[1];
-    x2_inf  = inf_i[1];
-    y_sign  = sign_i[2];
-    y_exp   = exp_i[2*ExpWidth +: ExpWidth];
-    y_sig   = sig_i[2*SigWidth +: SigWidth];
-    y_zero  = zero_i[2];
-    y_inf   = inf_i[2];
+    x2_sign = b_sign_i;
+    x2_exp  = b_exp_i;
+    x2_sig  = b_sig_i;
+    x2_zero = b_zero_i;
+    x2_inf  = b_inf_i;
+    y_sign  = c_sign_i;
+    y_exp   = c_exp_i;
+    y_sig   = c_sig_i;
+    y_zero  = c_zero_i;
+    y_inf   = c_inf_i;
 
     if (is_add_sub) begin  // x2 = +1.0
       x2_sign = 1'b0;
@@ -81,19 +93,19 @@ module hp_fma_core (
     product_sign = x1_sign ^ x2_sign;
 
     if (is_add_sub) begin  // y = b, negated for sub (S5: sub is a + (-b))
-      y_sign = sign_i[1] ^ (op_i == hp_uop_pkg::OpSub);
-      y_exp  = exp_i[ExpWidth +: ExpWidth];
-      y_sig  = sig_i[SigWidth +: SigWidth];
-      y_zero = zero_i[1];
-      y_inf  = inf_i[1];
+      y_sign = b_sign_i ^ (op_i == hp_uop_pkg::OpSub);
+      y_exp  = b_exp_i;
+      y_sig  = b_sig_i;
+      y_zero = b_zero_i;
+      y_inf  = b_inf_i;
     end else if (is_mul) begin  // y = a zero of the product's sign
       y_sign = product_sign;
       y_zero = 1'b1;
       y_inf  = 1'b0;
     end
     // An operand the op does not read never makes a NaN.
-    any_nan = nan_i[0] || (nan_i[1] && (is_add_sub || is_mul || op_i == hp_uop_pkg::OpFma))
-           || (nan_i[2] && op_i == hp_uop_pkg::OpFma);
+    any_nan = a_nan_i || (b_nan_i && (is_add_sub || is_mul || op_i == hp_uop_pkg::OpFma))
+           || (c_nan_i && op_i == hp_uop_pkg::OpFma);
   end
 
   // ---- Results decided by classes ------------------------------------------------------------

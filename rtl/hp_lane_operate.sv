@@ -40,27 +40,52 @@ module hp_lane_operate #(
   localparam int unsigned ExpWidth = hp_format_pkg::ExpWidth;
   localparam int unsigned SigWidth = hp_format_pkg::SigWidth;
 
-  logic [3*16-1:0]       operands, flushed;
-  logic [2:0]            sign, zero, inf, nan;
-  logic [3*ExpWidth-1:0] exp;
-  logic [3*SigWidth-1:0] sig;
+  // One set of signals per operand rather than one bus per field: Verilator would shift every
+  // field into and out of a bus.
+  logic [15:0]                a_flushed, b_flushed, c_flushed;
+  logic                       a_sign, b_sign, c_sign, a_zero, b_zero, c_zero;
+  logic                       a_inf, b_inf, c_inf, a_nan, b_nan, c_nan;
+  logic signed [ExpWidth-1:0] a_exp, b_exp, c_exp;
+  logic [SigWidth-1:0]        a_sig, b_sig, c_sig;
 
-  assign operands = {c_i, b_i, a_i};
+  hp_unpack u_unpack_a (
+    .bf16_i,
+    .ftz_i,
+    .value_i  (a_i),
+    .flushed_o(a_flushed),
+    .sign_o   (a_sign),
+    .exp_o    (a_exp),
+    .sig_o    (a_sig),
+    .zero_o   (a_zero),
+    .inf_o    (a_inf),
+    .nan_o    (a_nan)
+  );
 
-  for (genvar k = 0; k < 3; k++) begin : g_operand
-    hp_unpack u_unpack (
-      .bf16_i,
-      .ftz_i,
-      .value_i  (operands[16*k +: 16]),
-      .flushed_o(flushed[16*k +: 16]),
-      .sign_o   (sign[k]),
-      .exp_o    (exp[ExpWidth*k +: ExpWidth]),
-      .sig_o    (sig[SigWidth*k +: SigWidth]),
-      .zero_o   (zero[k]),
-      .inf_o    (inf[k]),
-      .nan_o    (nan[k])
-    );
-  end
+  hp_unpack u_unpack_b (
+    .bf16_i,
+    .ftz_i,
+    .value_i  (b_i),
+    .flushed_o(b_flushed),
+    .sign_o   (b_sign),
+    .exp_o    (b_exp),
+    .sig_o    (b_sig),
+    .zero_o   (b_zero),
+    .inf_o    (b_inf),
+    .nan_o    (b_nan)
+  );
+
+  hp_unpack u_unpack_c (
+    .bf16_i,
+    .ftz_i,
+    .value_i  (c_i),
+    .flushed_o(c_flushed),
+    .sign_o   (c_sign),
+    .exp_o    (c_exp),
+    .sig_o    (c_sig),
+    .zero_o   (c_zero),
+    .inf_o    (c_inf),
+    .nan_o    (c_nan)
+  );
 
   logic                       arith_special, arith_sign, arith_sticky;
   logic [15:0]                arith_special_value, minmax_value, sign_op_value;
@@ -70,12 +95,24 @@ module hp_lane_operate #(
   hp_fma_core u_fma_core (
     .bf16_i,
     .op_i,
-    .sign_i         (sign),
-    .exp_i          (exp),
-    .sig_i          (sig),
-    .zero_i         (zero),
-    .inf_i          (inf),
-    .nan_i          (nan),
+    .a_sign_i       (a_sign),
+    .a_exp_i        (a_exp),
+    .a_sig_i        (a_sig),
+    .a_zero_i       (a_zero),
+    .a_inf_i        (a_inf),
+    .a_nan_i        (a_nan),
+    .b_sign_i       (b_sign),
+    .b_exp_i        (b_exp),
+    .b_sig_i        (b_sig),
+    .b_zero_i       (b_zero),
+    .b_inf_i        (b_inf),
+    .b_nan_i        (b_nan),
+    .c_sign_i       (c_sign),
+    .c_exp_i        (c_exp),
+    .c_sig_i        (c_sig),
+    .c_zero_i       (c_zero),
+    .c_inf_i        (c_inf),
+    .c_nan_i        (c_nan),
     .special_o      (arith_special),
     .special_value_o(arith_special_value),
     .exact_sign_o   (arith_sign),
@@ -93,8 +130,8 @@ module hp_lane_operate #(
     .xorsign_abs_i,
     .src0_mod_i,
     .src1_mod_i,
-    .a_i          (flushed[0 +: 16]),
-    .b_i          (flushed[16 +: 16]),
+    .a_i          (a_flushed),
+    .b_i          (b_flushed),
     .result_o     (minmax_value)
   );
 
@@ -102,7 +139,7 @@ module hp_lane_operate #(
     .enable_i(op_i == hp_uop_pkg::OpNeg || op_i == hp_uop_pkg::OpAbs),
     .bf16_i,
     .abs_i   (op_i == hp_uop_pkg::OpAbs),
-    .a_i     (flushed[0 +: 16]),
+    .a_i     (a_flushed),
     .result_o(sign_op_value)
   );
 
@@ -118,13 +155,13 @@ module hp_lane_operate #(
     .tanh_i         (op_i == hp_uop_pkg::OpTanh),
     .ex2_i          (op_i == hp_uop_pkg::OpEx2),
     .bf16_i,
-    .a_i            (flushed[0 +: 16]),
-    .sign_i         (sign[0]),
-    .exp_i          (exp[0 +: ExpWidth]),
-    .sig_i          (sig[0 +: SigWidth]),
-    .zero_i         (zero[0]),
-    .inf_i          (inf[0]),
-    .nan_i          (nan[0]),
+    .a_i            (a_flushed),
+    .sign_i         (a_sign),
+    .exp_i          (a_exp),
+    .sig_i          (a_sig),
+    .zero_i         (a_zero),
+    .inf_i          (a_inf),
+    .nan_i          (a_nan),
     .special_o      (approx_special),
     .special_value_o(approx_special_value),
     .exact_sign_o   (approx_sign),
@@ -134,7 +171,7 @@ module hp_lane_operate #(
   );
 
   logic unused_flushed_c;
-  assign unused_flushed_c = ^flushed[47:32];
+  assign unused_flushed_c = ^c_flushed;
 
   always_comb begin
     oob_hit_o = oob_i && (hp_policy_pkg::is_oob_nan(a_i) || hp_policy_pkg::is_oob_nan(b_i));
