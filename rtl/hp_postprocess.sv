@@ -16,12 +16,23 @@ module hp_postprocess (
 
   logic [15:0] flushed, oob_applied, saturated, relu_applied;
 
+  // Branches rather than ?: so that Verilator calls each policy function only when its modifier
+  // is set (it evaluates a function call before the ?: that selects it).
   always_comb begin
-    flushed      = ftz_i ? hp_policy_pkg::flush_tiny_result(bf16_i, rounded_i) : rounded_i;
-    oob_applied  = oob_hit_i ? 16'h0000 : flushed;  // S14: before, and regardless of, sat/relu
-    saturated    = sat_i ? hp_policy_pkg::saturate(bf16_i, oob_applied) : oob_applied;
-    relu_applied = relu_i ? hp_policy_pkg::relu(bf16_i, saturated) : saturated;
-    result_o     = enable_i ? relu_applied : 16'h0000;
+    flushed = rounded_i;
+    if (ftz_i) begin
+      flushed = hp_policy_pkg::flush_tiny_result(bf16_i, rounded_i);
+    end
+    oob_applied = oob_hit_i ? 16'h0000 : flushed;  // S14: before, and regardless of, sat/relu
+    saturated = oob_applied;
+    if (sat_i) begin
+      saturated = hp_policy_pkg::saturate(bf16_i, oob_applied);
+    end
+    relu_applied = saturated;
+    if (relu_i) begin
+      relu_applied = hp_policy_pkg::relu(bf16_i, saturated);
+    end
+    result_o = enable_i ? relu_applied : 16'h0000;
   end
 
 endmodule

@@ -10,7 +10,8 @@ module hp_unpack (
   input  logic [15:0]                value_i,
   output logic [15:0]                flushed_o,  // the operand after S7, as min/max/neg/abs see it
   output logic                       sign_o,
-  output logic signed [hp_format_pkg::ExpWidth-1:0] exp_o,      // value = sig * 2^exp (finite, non-zero values)
+  // value = sig * 2^exp (finite, non-zero values)
+  output logic signed [hp_format_pkg::ExpWidth-1:0] exp_o,
   output logic [hp_format_pkg::SigWidth-1:0] sig_o,      // normalised: sig_o[SigWidth-1] is set
   output logic                       zero_o,
   output logic                       inf_o,
@@ -21,14 +22,18 @@ module hp_unpack (
   localparam int unsigned ExpWidth = hp_format_pkg::ExpWidth;
   localparam int unsigned LzWidth = $clog2(SigWidth + 1);
 
-  logic                 subnormal;
   logic [7:0]           exp_field;
   logic [SigWidth-1:0]  sig_raw;
   logic [LzWidth-1:0]   leading_zeros;
 
   always_comb begin
-    subnormal = hp_format_pkg::is_subnormal(bf16_i, value_i[14:0]);
-    flushed_o = (ftz_i && subnormal) ? {value_i[15], 15'd0} : value_i;
+    // Nested, so that Verilator classifies the operand only under .ftz (hp_postprocess).
+    flushed_o = value_i;
+    if (ftz_i) begin
+      if (hp_format_pkg::is_subnormal(bf16_i, value_i[14:0])) begin
+        flushed_o = {value_i[15], 15'd0};
+      end
+    end
     sign_o    = flushed_o[15];
     zero_o    = flushed_o[14:0] == 15'd0;
     inf_o     = hp_format_pkg::is_inf(bf16_i, flushed_o[14:0]);
