@@ -110,6 +110,7 @@ module hp_approx #(
     .C2Bits(14),
     .YBits(YBits)
   ) u_tanh_quadratic (
+    .enable_i(tanh_i),
     .entry_i (tanh_table[tanh_index]),
     .offset_i(tanh_offset),
     .y_o     (tanh_y)
@@ -162,6 +163,7 @@ module hp_approx #(
     .C2Bits(14),
     .YBits(YBits)
   ) u_ex2_quadratic (
+    .enable_i(ex2_i),
     .entry_i (ex2_table[ex2_index]),
     .offset_i(ex2_offset),
     .y_o     (ex2_y)

@@ -12,6 +12,7 @@ module hp_quadratic #(
   parameter int unsigned YBits = 24,       // width of the (non-negative) result
   localparam int unsigned EntryBits = C0Bits + C1Bits + C2Bits
 ) (
+  input  logic                  enable_i, // the op reads this table; else y_o is zero
   input  logic [EntryBits-1:0]  entry_i,  // {c2, c1, c0}, as the .mem files store it
   input  logic [OffsetBits-1:0] offset_i,
   output logic [YBits-1:0]      y_o
@@ -35,18 +36,22 @@ module hp_quadratic #(
   logic unused_offset_low;
   assign unused_offset_low = ^offset_i[OffsetBits-SquareBits-1:0];
 
+  // Idle, the evaluator stays in a branch that Verilator skips (see hp_lane_operate).
   always_comb begin
-    c1 = entry_i[C0Bits +: C1Bits];
-    c2 = entry_i[C0Bits + C1Bits +: C2Bits];
-    s = offset_i[OffsetBits-1 -: SquareBits];
-    s_squared = {{SquareBits{1'b0}}, s} * {{SquareBits{1'b0}}, s};
-    linear_product = LinearBits'(c1) * $signed({1'b0, offset_i});
-    quadratic_product = QuadBits'(c2) * $signed({1'b0, s_squared});
-    // Arithmetic right shifts are floors, as the reference's shifts of int64 are.
-    linear = linear_product >>> OffsetBits;
-    quadratic = quadratic_product >>> (2 * SquareBits);
-    sum = $signed({{(SumBits - C0Bits){1'b0}}, entry_i[C0Bits-1:0]})
-        + SumBits'(linear) + SumBits'(quadratic);
+    {c1, c2, s, s_squared, linear_product, quadratic_product, linear, quadratic, sum} = '0;
+    if (enable_i) begin
+      c1 = entry_i[C0Bits +: C1Bits];
+      c2 = entry_i[C0Bits + C1Bits +: C2Bits];
+      s = offset_i[OffsetBits-1 -: SquareBits];
+      s_squared = {{SquareBits{1'b0}}, s} * {{SquareBits{1'b0}}, s};
+      linear_product = LinearBits'(c1) * $signed({1'b0, offset_i});
+      quadratic_product = QuadBits'(c2) * $signed({1'b0, s_squared});
+      // Arithmetic right shifts are floors, as the reference's shifts of int64 are.
+      linear = linear_product >>> OffsetBits;
+      quadratic = quadratic_product >>> (2 * SquareBits);
+      sum = $signed({{(SumBits - C0Bits){1'b0}}, entry_i[C0Bits-1:0]})
+          + SumBits'(linear) + SumBits'(quadratic);
+    end
     y_o = sum[YBits-1:0];
   end
 
