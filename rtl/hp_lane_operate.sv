@@ -4,9 +4,10 @@
 // of tanh/ex2. Its result is either final (bypass) or an exact value for the rounding stage;
 // oob_hit_o carries S14's decision, taken on the raw operands, to the post-processor.
 //
-// Every lane evaluates every unit each cycle in simulation, so min/max, the sign ops and the
-// tanh/ex2 unit have enables decoded from the op: an idle unit holds its output at zero (an AND
-// in hardware) and keeps its datapath in a branch that Verilator skips.
+// Every lane evaluates every unit each cycle in simulation, so min/max, the sign ops, the
+// tanh/ex2 unit and the unpacking of c (which only fma reads) have enables decoded from the op:
+// an idle unit holds its output at zero (an AND in hardware) and keeps its datapath in a branch
+// that Verilator skips.
 `include "hp_format_pkg.sv"
 `include "hp_policy_pkg.sv"
 `include "hp_uop_pkg.sv"
@@ -49,6 +50,7 @@ module hp_lane_operate #(
   logic [SigWidth-1:0]        a_sig, b_sig, c_sig;
 
   hp_unpack u_unpack_a (
+    .enable_i (1'b1),
     .bf16_i,
     .ftz_i,
     .value_i  (a_i),
@@ -62,6 +64,7 @@ module hp_lane_operate #(
   );
 
   hp_unpack u_unpack_b (
+    .enable_i (1'b1),
     .bf16_i,
     .ftz_i,
     .value_i  (b_i),
@@ -75,6 +78,7 @@ module hp_lane_operate #(
   );
 
   hp_unpack u_unpack_c (
+    .enable_i (op_i == hp_uop_pkg::OpFma),
     .bf16_i,
     .ftz_i,
     .value_i  (c_i),

@@ -5,6 +5,7 @@
 `include "hp_format_pkg.sv"
 
 module hp_unpack (
+  input  logic                       enable_i,   // the op reads sign_o .. nan_o, else they are 0
   input  logic                       bf16_i,
   input  logic                       ftz_i,
   input  logic [15:0]                value_i,
@@ -34,13 +35,16 @@ module hp_unpack (
         flushed_o = {value_i[15], 15'd0};
       end
     end
-    sign_o    = flushed_o[15];
-    zero_o    = flushed_o[14:0] == 15'd0;
-    inf_o     = hp_format_pkg::is_inf(bf16_i, flushed_o[14:0]);
-    nan_o     = hp_format_pkg::is_nan(bf16_i, flushed_o[14:0]);
-    exp_field = hp_format_pkg::exp_field(bf16_i, flushed_o[14:0]);
-    // A subnormal has no hidden bit and the exponent of the smallest normal (field 1).
-    sig_raw   = {exp_field != 8'd0, hp_format_pkg::frac_aligned(bf16_i, flushed_o[14:0])};
+    {sign_o, zero_o, inf_o, nan_o, exp_field, sig_raw} = '0;
+    if (enable_i) begin
+      sign_o    = flushed_o[15];
+      zero_o    = flushed_o[14:0] == 15'd0;
+      inf_o     = hp_format_pkg::is_inf(bf16_i, flushed_o[14:0]);
+      nan_o     = hp_format_pkg::is_nan(bf16_i, flushed_o[14:0]);
+      exp_field = hp_format_pkg::exp_field(bf16_i, flushed_o[14:0]);
+      // A subnormal has no hidden bit and the exponent of the smallest normal (field 1).
+      sig_raw   = {exp_field != 8'd0, hp_format_pkg::frac_aligned(bf16_i, flushed_o[14:0])};
+    end
   end
 
   hp_lzc #(
@@ -52,12 +56,16 @@ module hp_unpack (
   );
 
   always_comb begin
-    sig_o = sig_raw << leading_zeros;
-    // exp = max(field, 1) - bias - FracWidth - leading_zeros
-    exp_o = $signed({4'd0, (exp_field == 8'd0) ? 8'd1 : exp_field})
-          - $signed({4'd0, hp_format_pkg::bias(bf16_i)})
-          - $signed(ExpWidth'(hp_format_pkg::FracWidth))
-          - $signed({{(ExpWidth - LzWidth){1'b0}}, leading_zeros});
+    sig_o = '0;
+    exp_o = '0;
+    if (enable_i) begin
+      sig_o = sig_raw << leading_zeros;
+      // exp = max(field, 1) - bias - FracWidth - leading_zeros
+      exp_o = $signed({4'd0, (exp_field == 8'd0) ? 8'd1 : exp_field})
+            - $signed({4'd0, hp_format_pkg::bias(bf16_i)})
+            - $signed(ExpWidth'(hp_format_pkg::FracWidth))
+            - $signed({{(ExpWidth - LzWidth){1'b0}}, leading_zeros});
+    end
   end
 
 endmodule
