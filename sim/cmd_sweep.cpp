@@ -23,6 +23,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "model/isa/ptx.h"
@@ -52,6 +53,7 @@ struct SweepOptions {
   std::vector<std::string> vectors;
   std::string c_values;
   double stall = 1.0 / 32;
+  int threads = std::thread::hardware_concurrency() > 1 ? 2 : 1;
   bool bare = false;
   uint64_t bare_cycles = 2'000'000;
 };
@@ -210,6 +212,7 @@ int run(const SweepOptions& o) {
   settings.seed = o.seed;
   settings.stall_probability = o.stall;
   settings.progress = isatty(STDERR_FILENO) != 0;
+  settings.draw_ahead = o.threads == 2;
   settings.reproduce_options = fmt::format(" --lanes {}", o.lanes);
   if (o.depth != 4) settings.reproduce_options += fmt::format(" --depth {}", o.depth);
   // Coverage costs a few reference evaluations per vector, as much as an exhaustive sweep's
@@ -268,6 +271,11 @@ void add_sweep_command(CLI::App& app) {
   sweep->add_option("--stall", options->stall,
                     "probability per cycle of back-pressure, and apart of an input gap")
       ->check(CLI::Range(0.0, 0.95))
+      ->capture_default_str();
+  sweep->add_option("--threads", options->threads,
+                    "1: one thread; 2: the vectors and the reference's results are drawn on a "
+                    "second thread, beside the model (the default with more than one core)")
+      ->check(CLI::Range(1, 2))
       ->capture_default_str();
   sweep->add_flag("--bare", options->bare,
                   "benchmark: clock the bare model with constant inputs, nothing checked");

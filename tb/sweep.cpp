@@ -2,9 +2,13 @@
 
 #include <algorithm>
 #include <chrono>
+#include <condition_variable>
 #include <cstdio>
 #include <ctime>
+#include <exception>
+#include <mutex>
 #include <ostream>
+#include <thread>
 
 #include <fmt/format.h>
 
@@ -30,6 +34,106 @@ class TrafficRandom {
 
  private:
   uint64_t state_;
+};
+
+// The beats of a BeatSource in order, drawn either when asked or, with a worker, a batch ahead on
+// a second thread: a sweep spends about a third of its instructions drawing operands and
+// computing the reference's results, which need not wait for the model's cycles.
+class BeatFeed {
+ public:
+  BeatFeed(BeatSource& source, bool worker) : source_(source) {
+    if (worker) worker_ = std::thread([this] { draw(); });
+  }
+  ~BeatFeed() {
+    if (!worker_.joinable()) return;
+    {
+      const std::lock_guard<std::mutex> lock(mutex_);
+      stopping_ = true;
+    }
+    changed_.notify_all();
+    worker_.join();
+  }
+  BeatFeed(const BeatFeed&) = delete;
+  BeatFeed& operator=(const BeatFeed&) = delete;
+
+  // The next beat, or nullptr at the end. Valid until the next call. Rethrows what the worker
+  // threw (a form the reference cannot evaluate).
+  Expected* next() {
+    if (!worker_.joinable()) {
+      if (!source_.next(single_)) return nullptr;
+      drawn_ = source_.drawn();
+      return &single_;
+    }
+    Batch& batch = batches_[consuming_];
+    if (position_ == 0) {
+      std::unique_lock<std::mutex> lock(mutex_);
+      changed_.wait(lock, [&] { return batch.full; });
+    }
+    if (position_ < batch.count) {
+      drawn_ = batch.drawn;
+      return &batch.beats[position_++];
+    }
+    if (batch.error) std::rethrow_exception(batch.error);
+    if (batch.last) return nullptr;
+    {
+      const std::lock_guard<std::mutex> lock(mutex_);
+      batch.full = false;
+    }
+    changed_.notify_all();
+    consuming_ ^= 1;
+    position_ = 0;
+    return next();
+  }
+
+  // Instructions drawn for the beats handed out so far (to the end of the current batch).
+  uint64_t drawn() const { return drawn_; }
+
+ private:
+  static constexpr size_t kBatchBeats = 512;
+  struct Batch {
+    std::vector<Expected> beats = std::vector<Expected>(kBatchBeats);
+    size_t count = 0;
+    uint64_t drawn = 0;
+    bool last = false;
+    bool full = false;  // owned by the consumer until it hands the batch back
+    std::exception_ptr error;
+  };
+
+  void draw() {
+    for (int filling = 0;; filling ^= 1) {
+      Batch& batch = batches_[filling];
+      {
+        std::unique_lock<std::mutex> lock(mutex_);
+        changed_.wait(lock, [&] { return !batch.full || stopping_; });
+        if (stopping_) return;
+      }
+      batch.count = 0;
+      try {
+        while (batch.count < kBatchBeats && source_.next(batch.beats[batch.count])) ++batch.count;
+      } catch (...) {
+        batch.error = std::current_exception();
+      }
+      batch.last = batch.count < kBatchBeats || batch.error;
+      batch.drawn = source_.drawn();
+      {
+        const std::lock_guard<std::mutex> lock(mutex_);
+        batch.full = true;
+      }
+      changed_.notify_all();
+      if (batch.last) return;
+    }
+  }
+
+  BeatSource& source_;
+  Expected single_;
+  uint64_t drawn_ = 0;
+  Batch batches_[2];
+  int consuming_ = 0;
+  size_t position_ = 0;
+  std::mutex mutex_;
+  std::condition_variable changed_;
+  bool stopping_ = false;
+  std::thread worker_;  // last: started once everything it reads exists
 };
 
 std::string duration(double seconds) {
@@ -120,13 +224,16 @@ SweepTotals run_sweep(Dut& dut, BeatSource& source, const SweepSettings& setting
   const std::clock_t cpu_start = std::clock();
   auto last_progress = start;
 
+  BeatFeed feed(source, settings.draw_ahead);
+  const int lanes = dut.lanes();
   uint32_t next_tag = 0;
   bool inputs_done = false;
-  bool pending = false;  // a beat on the inputs not yet accepted (held stable until it is)
+  Expected* expected = nullptr;  // the beat on the inputs, held stable until it is accepted
+  bool pending = false;
   InBeat beat;
-  Expected expected;
   OutBeat out;
   uint64_t idle_cycles = 0;
+  uint64_t lane_operations = 0;  // accepted, in enabled lanes
 
   while (true) {
     if (inputs_done && !pending && scoreboard.in_flight() == 0) break;
@@ -139,19 +246,18 @@ SweepTotals run_sweep(Dut& dut, BeatSource& source, const SweepSettings& setting
     const bool out_ready = (coin & 0xFFFF) >= threshold;
     const bool gap = ((coin >> 16) & 0xFFFF) < threshold;
     if (!pending && !inputs_done && !gap) {
-      if (source.next(expected)) {
-        expected.tag = next_tag;
+      if ((expected = feed.next())) {
+        expected->tag = next_tag;
         next_tag = (next_tag + 1) & tag_mask;
-        beat.uop_word = expected.uop_word;
-        beat.lane_mask = expected.lane_mask;
-        beat.tag = expected.tag;
-        for (int lane = 0; lane < dut.lanes(); ++lane) {
-          beat.a[lane] = expected.operands[lane][0];
-          beat.b[lane] = expected.operands[lane][1];
-          beat.c[lane] = expected.operands[lane][2];
-          if (!((expected.lane_mask >> lane) & 1u)) {  // whatever a lane that is off reads
-            beat.a[lane] = beat.b[lane] = beat.c[lane] = static_cast<uint16_t>(coin >> (32 + lane));
-          }
+        beat.uop_word = expected->uop_word;
+        beat.lane_mask = expected->lane_mask;
+        beat.tag = expected->tag;
+        for (int lane = 0; lane < lanes; ++lane) {
+          const bool enabled = (expected->lane_mask >> lane) & 1u;
+          const auto junk = static_cast<uint16_t>(coin >> (32 + lane));  // what a lane that is off reads
+          beat.a[lane] = enabled ? expected->operands[lane][0] : junk;
+          beat.b[lane] = enabled ? expected->operands[lane][1] : junk;
+          beat.c[lane] = enabled ? expected->operands[lane][2] : junk;
         }
         pending = true;
       } else {
@@ -177,7 +283,8 @@ SweepTotals run_sweep(Dut& dut, BeatSource& source, const SweepSettings& setting
       break;
     }
     if (r.accepted) {
-      scoreboard.expect(expected);
+      scoreboard.expect(*expected);
+      lane_operations += static_cast<uint64_t>(__builtin_popcount(expected->lane_mask));
       pending = false;
     }
 
@@ -186,11 +293,11 @@ SweepTotals run_sweep(Dut& dut, BeatSource& source, const SweepSettings& setting
       if (now - last_progress > std::chrono::milliseconds(500)) {
         last_progress = now;
         const double elapsed = std::chrono::duration<double>(now - start).count();
-        const double done = static_cast<double>(source.drawn()) / (total_instructions ? total_instructions : 1);
+        const double done = static_cast<double>(feed.drawn()) / (total_instructions ? total_instructions : 1);
         const double remaining = done > 0 ? elapsed * (1 - done) / done : 0;
         std::fprintf(stderr, "\r%-28s %5.1f%%  %6.2f M lane-ops/s  ETA %-8s",
-                     source.forms()[expected.plan].c_str(), 100.0 * done,
-                     static_cast<double>(source.lane_operations()) / elapsed / 1e6,
+                     expected ? source.forms()[expected->plan].c_str() : "", 100.0 * done,
+                     static_cast<double>(lane_operations) / elapsed / 1e6,
                      duration(remaining).c_str());
         std::fflush(stderr);
       }

@@ -18,6 +18,9 @@ struct SweepSettings {
   double stall_probability = 1.0 / 32;  // per cycle: out_ready_i low; and, apart, an input gap
   int max_mismatches = 20;         // stop after this many
   bool progress = false;           // a progress line (rate, ETA) on stderr
+  // Draw the beats (the vector streams and the reference's results) on a second thread, a batch
+  // ahead of the model, instead of between its cycles. The same beats in the same order.
+  bool draw_ahead = false;
   std::string reproduce_options;   // appended to reproduce commands, e.g. " --lanes 4"
 };
 

@@ -8,6 +8,7 @@
 
 #include "model/isa/ptx.h"
 #include "model/isa/visa.h"
+#include "model/ref/execute.h"
 #include "tb/dut.h"
 #include "tb/sweep.h"
 #include "tests/rtl/support.h"
@@ -20,7 +21,7 @@ std::vector<std::string> rtl_forms() { return isa::legal_ptx_forms(); }
 
 // Sweeps each form on its own so a failure names it; returns the number of lane results.
 uint64_t sweep_every_form(int lanes, int depth, bool corners, uint64_t random_per_form,
-                          uint64_t seed) {
+                          uint64_t seed, bool draw_ahead = false) {
   auto dut = tb::make_dut(lanes, depth);
   uint64_t checked = 0;
   for (const auto& form : rtl_forms()) {
@@ -29,6 +30,7 @@ uint64_t sweep_every_form(int lanes, int depth, bool corners, uint64_t random_pe
         source, form, rtl_test::stream_specs(corners, random_per_form, seed));
     tb::SweepSettings settings;
     settings.seed = seed;
+    settings.draw_ahead = draw_ahead;
     std::ostringstream report;
     const tb::SweepTotals t = tb::run_sweep(*dut, source, settings, report);
     INFO(form << " at Lanes=" << lanes << " Depth=" << depth << ":\n" << report.str());
@@ -53,6 +55,12 @@ TEST_CASE("sweep: every legal PTX form matches the reference at Lanes=2 (corners
 TEST_CASE("sweep: every legal PTX form matches the reference at Lanes=4 and Lanes=8") {
   sweep_every_form(4, 4, true, 200, 4);
   sweep_every_form(8, 4, true, 200, 8);
+}
+
+TEST_CASE("sweep --threads 2: beats drawn ahead on a second thread check every lane, none lost") {
+  // Batches of beats change hands between the threads; forms with few vectors end inside the
+  // first batch, and 2000 random vectors a form span several.
+  sweep_every_form(8, 4, true, 2000, 9, true);
 }
 
 TEST_CASE("sweep: every legal PTX form matches the reference at Depth=2 (no inner registers)") {
@@ -109,10 +117,11 @@ class FaultyDut final : public tb::Dut {
 };
 
 // What a Lanes=2 sweep of `source` through the faulty unit reports: one lane passes, one fails.
-std::string faulty_report(tb::BeatSource& source) {
+std::string faulty_report(tb::BeatSource& source, bool draw_ahead = false) {
   FaultyDut dut(tb::make_dut(2, 4));
   tb::SweepSettings settings;
   settings.reproduce_options = " --lanes 2";
+  settings.draw_ahead = draw_ahead;
   std::ostringstream report;
   const tb::SweepTotals t = tb::run_sweep(dut, source, settings, report);
   CHECK(t.passed == 1);
@@ -123,21 +132,28 @@ std::string faulty_report(tb::BeatSource& source) {
 }  // namespace
 
 TEST_CASE("sweep: a mismatch is reported with form, operands, expected, got and a reproduce command") {
+  const bool draw_ahead = GENERATE(false, true);
+  INFO("draw_ahead " << draw_ahead);
   tb::BeatSource source(2, tb::BeatSource::Packing::Fill);
   // Lane 0 gets 1 + 1, lane 1 gets 1 + 2: 2 = 0x4000 and 3 = 0x4200, whose last bit is clear.
   source.add_ptx_vectors("add.f16", rtl_test::uop_of("add.f16"),
                          {{{0x3C00, 0x3C00, 0}, {}}, {{0x3C00, 0x4000, 0}, {}}});
-  CHECK(faulty_report(source) ==
+  CHECK(faulty_report(source, draw_ahead) ==
         "mismatch: add.f16 a=0x3c00 b=0x4000: expected 0x4200, got 0x4201 (lane 1)\n"
         "  reproduce: halfpipe sweep add.f16 --vector 0x3c00,0x4000 --lanes 2\n");
 }
 
 TEST_CASE("sweep: the run stops after 20 mismatches") {
+  // With the second thread too: it is stopped while it still has beats to draw.
+  const bool draw_ahead = GENERATE(false, true);
+  INFO("draw_ahead " << draw_ahead);
   FaultyDut dut(tb::make_dut(2, 4));
   tb::BeatSource source(2, tb::BeatSource::Packing::Fill);
   rtl_test::add_ptx_form(source, "add.f16", rtl_test::stream_specs(false, 10000, 3));
+  tb::SweepSettings settings;
+  settings.draw_ahead = draw_ahead;
   std::ostringstream report;
-  const tb::SweepTotals t = tb::run_sweep(dut, source, {}, report);
+  const tb::SweepTotals t = tb::run_sweep(dut, source, settings, report);
   CHECK(t.stopped_early);
   size_t reproduce_lines = 0;
   for (size_t at = 0; (at = report.str().find("reproduce:", at)) != std::string::npos; ++at) {
@@ -145,6 +161,22 @@ TEST_CASE("sweep: the run stops after 20 mismatches") {
   }
   CHECK(reproduce_lines == 20);
   CHECK(t.passed + t.failed < 10000);
+}
+
+TEST_CASE("sweep: a Uop the reference refuses stops the run with the reference's error, on either "
+          "thread") {
+  const bool draw_ahead = GENERATE(false, true);
+  INFO("draw_ahead " << draw_ahead);
+  Uop add_s16;  // no PTX form: add on an integer format, which the reference does not evaluate
+  add_s16.op = Op::Add;
+  add_s16.format = Format::S16;
+  tb::BeatSource source(2, tb::BeatSource::Packing::Fill);
+  source.add_ptx_vectors("add.s16", add_s16, {{{1, 2, 0}, {}}});
+  auto dut = tb::make_dut(2, 4);
+  tb::SweepSettings settings;
+  settings.draw_ahead = draw_ahead;
+  std::ostringstream report;
+  CHECK_THROWS_AS(tb::run_sweep(*dut, source, settings, report), ref::NotImplemented);
 }
 
 // ---- vISA MIN_MAX (issue: Intel vISA MIN_MAX) ---------------------------------------------------
