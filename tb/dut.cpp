@@ -1,5 +1,6 @@
 #include "tb/dut.h"
 
+#include <cstring>
 #include <stdexcept>
 #include <string>
 
@@ -14,36 +15,21 @@
 namespace halfpipe::tb {
 namespace {
 
-// Lane i sits in bits [16*i +: 16] of a port: pairs of lanes fill 32-bit words, which Verilator
-// stores as IData (32 bits), QData (64 bits) or a VlWide array, depending on the lane count.
-template <int Lanes>
-std::array<uint32_t, Lanes / 2> pack_lanes(const std::array<uint16_t, kMaxLanes>& v) {
-  std::array<uint32_t, Lanes / 2> words{};
-  for (int w = 0; w < Lanes / 2; ++w) words[w] = v[2 * w] | (uint32_t{v[2 * w + 1]} << 16);
-  return words;
+// Lane i sits in bits [16*i +: 16] of a port, and Verilator stores a port of 32, 64 or more bits
+// as IData, QData or a VlWide array of 32-bit words, least significant first: on a
+// little-endian host its bytes are those of the lane array, so a port is one copy.
+static_assert(__BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__, "ports are copied as lane arrays");
+
+template <int Lanes, class Port>
+void store_lanes(Port& port, const std::array<uint16_t, kMaxLanes>& lanes) {
+  static_assert(sizeof(Port) == 2 * Lanes && Lanes <= kMaxLanes);
+  std::memcpy(&port, lanes.data(), sizeof(Port));
 }
 
-template <size_t N>
-void store(IData& port, const std::array<uint32_t, N>& words) {
-  static_assert(N == 1);
-  port = words[0];
-}
-template <size_t N>
-void store(QData& port, const std::array<uint32_t, N>& words) {
-  static_assert(N == 2);
-  port = words[0] | (QData{words[1]} << 32);
-}
-template <size_t W, size_t N>
-void store(VlWide<W>& port, const std::array<uint32_t, N>& words) {
-  static_assert(W == N);
-  for (size_t i = 0; i < N; ++i) port[i] = words[i];
-}
-
-inline uint32_t word_of(const IData& port, int w) { return w == 0 ? port : 0; }
-inline uint32_t word_of(const QData& port, int w) { return static_cast<uint32_t>(port >> (32 * w)); }
-template <size_t W>
-uint32_t word_of(const VlWide<W>& port, int w) {
-  return port[w];
+template <int Lanes, class Port>
+void load_lanes(std::array<uint16_t, kMaxLanes>& lanes, const Port& port) {
+  static_assert(sizeof(Port) == 2 * Lanes && Lanes <= kMaxLanes);
+  std::memcpy(lanes.data(), &port, sizeof(Port));
 }
 
 template <class Model, int Lanes, int Depth>
@@ -74,9 +60,9 @@ class VerilatedDut final : public Dut {
       m.in_uop_i = in.uop_word;
       m.in_lane_mask_i = static_cast<CData>(in.lane_mask);
       m.in_tag_i = static_cast<CData>(in.tag);
-      store(m.in_a_i, pack_lanes<Lanes>(in.a));
-      store(m.in_b_i, pack_lanes<Lanes>(in.b));
-      store(m.in_c_i, pack_lanes<Lanes>(in.c));
+      store_lanes<Lanes>(m.in_a_i, in.a);
+      store_lanes<Lanes>(m.in_b_i, in.b);
+      store_lanes<Lanes>(m.in_c_i, in.c);
     }
     m.out_ready_i = out_ready;
     // Two evaluations per cycle, and both are needed: Verilator sees a rising edge only as a
@@ -157,11 +143,7 @@ class VerilatedDut final : public Dut {
   static void read_outputs(const Model& m, OutBeat& out) {
     out.lane_mask = m.out_lane_mask_o;
     out.tag = m.out_tag_o;
-    for (int w = 0; w < Lanes / 2; ++w) {
-      const uint32_t word = word_of(m.out_result_o, w);
-      out.result[2 * w] = static_cast<uint16_t>(word);
-      out.result[2 * w + 1] = static_cast<uint16_t>(word >> 16);
-    }
+    load_lanes<Lanes>(out.result, m.out_result_o);
   }
 
   // A dump `before` ns ahead of the next cycle's inputs (none before the first traced cycle).
