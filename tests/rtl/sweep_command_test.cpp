@@ -82,3 +82,20 @@ TEST_CASE("sweep --bare: the benchmark baseline clocks the bare model and prints
   CHECK(r.output.find("bare model add.rn.f16 Lanes=4 Depth=4: ") == 0);
   CHECK(r.output.find("1000 cycles, constant inputs") != std::string::npos);
 }
+
+TEST_CASE("sweep --threads: one thread and two print the same coverage and closing lines") {
+  // The coverage counts every instruction drawn, on whichever thread draws it.
+  const char* run = "sweep add.f16 fma.rn.bf16x2 --corner --random 3000 --seed 7 --lanes 4";
+  const auto one = run_halfpipe(std::string(run) + " --threads 1");
+  const auto two = run_halfpipe(std::string(run) + " --threads 2");
+  INFO(one.output << "\n" << two.output);
+  CHECK(one.status == 0);
+  CHECK(two.status == 0);
+  CHECK(line_before_last(one.output).rfind("coverage: ", 0) == 0);
+  CHECK(line_before_last(two.output) == line_before_last(one.output));
+  CHECK(two.output.substr(two.output.rfind('\n', two.output.size() - 2) + 1) ==
+        one.output.substr(one.output.rfind('\n', one.output.size() - 2) + 1));
+  const auto three = run_halfpipe("sweep add.f16 --corner --threads 3");
+  CHECK(three.status != 0);
+  CHECK(three.output.find("--threads") != std::string::npos);
+}
