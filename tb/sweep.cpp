@@ -133,7 +133,7 @@ class BeatFeed {
   std::mutex mutex_;
   std::condition_variable changed_;
   bool stopping_ = false;
-  std::thread worker_;  // last: started once everything it reads exists
+  std::thread worker_;  // joined by the destructor, which stops it if the run ends early
 };
 
 std::string duration(double seconds) {
