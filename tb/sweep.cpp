@@ -90,7 +90,7 @@ class BeatFeed {
 
  private:
   static constexpr size_t kBatchBeats = 512;
-  struct Batch {
+  struct alignas(64) Batch {  // a cache line of its own: each is written by one thread at a time
     std::vector<Expected> beats = std::vector<Expected>(kBatchBeats);
     size_t count = 0;
     uint64_t drawn = 0;
@@ -107,13 +107,16 @@ class BeatFeed {
         changed_.wait(lock, [&] { return !batch.full || stopping_; });
         if (stopping_) return;
       }
-      batch.count = 0;
+      // Counted in a local: a shared count written per beat would be read by the model's thread
+      // on every beat from a cache line this one keeps taking back.
+      size_t count = 0;
       try {
-        while (batch.count < kBatchBeats && source_.next(batch.beats[batch.count])) ++batch.count;
+        while (count < kBatchBeats && source_.next(batch.beats[count])) ++count;
       } catch (...) {
         batch.error = std::current_exception();
       }
-      batch.last = batch.count < kBatchBeats || batch.error;
+      batch.count = count;
+      batch.last = count < kBatchBeats || batch.error;
       batch.drawn = source_.drawn();
       {
         const std::lock_guard<std::mutex> lock(mutex_);
