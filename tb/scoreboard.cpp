@@ -1,5 +1,7 @@
 #include "tb/scoreboard.h"
 
+#include <algorithm>
+#include <bitset>
 #include <stdexcept>
 #include <string>
 #include <utility>
@@ -77,15 +79,20 @@ void Scoreboard::check(Port port, const OutBeat& got, uint64_t cycle) {
     reporter_({Mismatch::Kind::LaneMask, e.plan, 0, {}, e.lane_mask, got.lane_mask, port, cycle,
                  &e});
   }
-  for (int lane = 0; lane < lanes_; ++lane) {
-    const bool enabled = (e.lane_mask >> lane) & 1;
-    const uint16_t want = enabled ? e.result[lane] : 0;
-    if (got.result[lane] == want) {
-      passed_ += enabled;
-    } else {
-      ++failed_;
-      reporter_({Mismatch::Kind::Result, e.plan, lane, e.operands[lane], want, got.result[lane],
-                 port, cycle, &e});
+  std::array<uint16_t, kMaxLanes> want{};  // lanes outside the mask read zero
+  for (int lane = 0; lane < kMaxLanes; ++lane) want[lane] = ((e.lane_mask >> lane) & 1) ? e.result[lane] : 0;
+  const uint32_t enabled_lanes = e.lane_mask & ((1u << lanes_) - 1);
+  if (std::equal(want.begin(), want.begin() + lanes_, got.result.begin())) {
+    passed_ += static_cast<uint64_t>(std::bitset<kMaxLanes>(enabled_lanes).count());
+  } else {
+    for (int lane = 0; lane < lanes_; ++lane) {
+      if (got.result[lane] == want[lane]) {
+        passed_ += (enabled_lanes >> lane) & 1;
+      } else {
+        ++failed_;
+        reporter_({Mismatch::Kind::Result, e.plan, lane, e.operands[lane], want[lane],
+                   got.result[lane], port, cycle, &e});
+      }
     }
   }
   if (failed_ != failed_before) slot.results_match = false;
