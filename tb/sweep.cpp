@@ -236,7 +236,6 @@ SweepTotals run_sweep(Dut& dut, BeatSource& source, const SweepSettings& setting
   InBeat beat;
   OutBeat out;
   uint64_t idle_cycles = 0;
-  uint64_t lane_operations = 0;  // accepted, in enabled lanes
 
   while (true) {
     if (inputs_done && !pending && scoreboard.in_flight() == 0) break;
@@ -287,7 +286,6 @@ SweepTotals run_sweep(Dut& dut, BeatSource& source, const SweepSettings& setting
     }
     if (r.accepted) {
       scoreboard.expect(*expected);
-      lane_operations += static_cast<uint64_t>(__builtin_popcount(expected->lane_mask));
       pending = false;
     }
 
@@ -300,7 +298,7 @@ SweepTotals run_sweep(Dut& dut, BeatSource& source, const SweepSettings& setting
         const double remaining = done > 0 ? elapsed * (1 - done) / done : 0;
         std::fprintf(stderr, "\r%-28s %5.1f%%  %6.2f M lane-ops/s  ETA %-8s",
                      expected ? source.forms()[expected->plan].c_str() : "", 100.0 * done,
-                     static_cast<double>(lane_operations) / elapsed / 1e6,
+                     static_cast<double>(scoreboard.passed() + scoreboard.failed()) / elapsed / 1e6,
                      duration(remaining).c_str());
         std::fflush(stderr);
       }
