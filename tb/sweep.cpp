@@ -256,7 +256,7 @@ SweepTotals run_sweep(Dut& dut, BeatSource& source, const SweepSettings& setting
         beat.tag = expected->tag;
         for (int lane = 0; lane < lanes; ++lane) {
           const bool enabled = (expected->lane_mask >> lane) & 1u;
-          const auto junk = static_cast<uint16_t>(coin >> (32 + lane));  // what a lane that is off reads
+          const auto junk = static_cast<uint16_t>(coin >> (32 + lane));  // what an off lane reads
           beat.a[lane] = enabled ? expected->operands[lane][0] : junk;
           beat.b[lane] = enabled ? expected->operands[lane][1] : junk;
           beat.c[lane] = enabled ? expected->operands[lane][2] : junk;
