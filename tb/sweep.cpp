@@ -89,7 +89,7 @@ class BeatFeed {
   uint64_t drawn() const { return drawn_; }
 
  private:
-  static constexpr size_t kBatchBeats = 512;
+  static constexpr size_t kBatchBeats = 2048;
   struct alignas(64) Batch {  // a cache line of its own: each is written by one thread at a time
     std::vector<Expected> beats = std::vector<Expected>(kBatchBeats);
     size_t count = 0;

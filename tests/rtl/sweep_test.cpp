@@ -58,9 +58,9 @@ TEST_CASE("sweep: every legal PTX form matches the reference at Lanes=4 and Lane
 }
 
 TEST_CASE("sweep --threads 2: beats drawn ahead on a second thread check every lane, none lost") {
-  // Batches of beats change hands between the threads; forms with few vectors end inside the
-  // first batch, and 2000 random vectors a form span several.
-  sweep_every_form(8, 4, true, 2000, 9, true);
+  // Batches of 2048 beats change hands between the threads: at Lanes=2 a form's corner vectors
+  // end inside the first batch, and 10000 random vectors (a beat each) span five.
+  sweep_every_form(2, 4, true, 10000, 9, true);
 }
 
 TEST_CASE("sweep: every legal PTX form matches the reference at Depth=2 (no inner registers)") {
