@@ -28,7 +28,7 @@ module hp_unpack (
   logic [LzWidth-1:0]   leading_zeros;
 
   always_comb begin
-    // Nested, so that Verilator classifies the operand only under .ftz (hp_postprocess).
+    // Nested, so that Verilator classifies the operand only under .ftz (hp_postprocess says why).
     flushed_o = value_i;
     if (ftz_i) begin
       if (hp_format_pkg::is_subnormal(bf16_i, value_i[14:0])) begin
