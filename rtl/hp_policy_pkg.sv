@@ -1,6 +1,6 @@
-// The choices SEMANTICS.md makes where the PTX ISA is silent, each in one named place, mirroring
-// model/ref/policy.h. A hardware measurement that overturns one of them changes one function
-// here (and the reference's twin).
+// The choices doc/semantics.md makes where the PTX ISA is silent, each in one named place,
+// mirroring model/ref/policy.h. A hardware measurement that overturns one of them changes one
+// function here (and the reference's twin).
 `ifndef HP_POLICY_PKG_SV
 `define HP_POLICY_PKG_SV
 

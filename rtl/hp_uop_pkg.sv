@@ -1,4 +1,4 @@
-// The Uop bit encoding of model/uop/uop.h, written once for the RTL. tests/rtl/uop_encoding.cpp
+// The Uop bit encoding of model/uop/uop.h, written once for the RTL. tests/rtl/uop_encoding_test.cpp
 // proves the two agree through a Verilated probe (tb/hp_uop_probe.sv).
 //
 //   [3:0]   op            [6:4]  format        [7]  packed

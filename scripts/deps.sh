@@ -4,7 +4,7 @@
 set -euo pipefail
 
 HALFPIPE_PACKAGES=(
-  build-essential cmake pkg-config
+  build-essential cmake pkg-config zlib1g-dev
   libsystemc-dev verilator yosys
   catch2 libcli11-dev libfmt-dev libbenchmark-dev
 )

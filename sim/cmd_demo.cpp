@@ -1,7 +1,7 @@
 // `halfpipe demo`: the main job until the co-simulation exists. A demonstration set covering
 // every opcode, both formats, scalar and packed forms and every modifier goes through the PTX
 // decoder and the reference; each row carries a result worked out by hand from the spec and
-// SEMANTICS.md, so the demo doubles as a smoke check (exit 1 on any mismatch).
+// doc/semantics.md, so the demo doubles as a smoke check (exit 1 on any mismatch).
 #include <CLI/CLI.hpp>
 #include <fmt/core.h>
 

@@ -1,5 +1,5 @@
 // A test probe, not part of the design: packs Uop fields into a word with hp_uop_pkg's bit
-// positions and exposes the package's op and format codes, so that tests/rtl/uop_encoding.cpp
+// positions and exposes the package's op and format codes, so that tests/rtl/uop_encoding_test.cpp
 // can compare them with model/uop/uop.h's encode() and enums.
 `include "hp_uop_pkg.sv"
 

@@ -1,4 +1,4 @@
-// The choices SEMANTICS.md makes where the PTX ISA is silent, each in one named place, as
+// The choices doc/semantics.md makes where the PTX ISA is silent, each in one named place, as
 // SoftFloat keeps its NaN and tininess policy in a specialisation. A hardware measurement that
 // overturns one of them changes one function here (and the tests that pin it).
 #pragma once

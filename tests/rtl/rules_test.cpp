@@ -1,6 +1,6 @@
 // Hand-worked results through the RTL, one per rule where the RTL makes a choice of its own
 // (rounding, post-processing order, the policy constants). Expected values come from the spec
-// and SEMANTICS.md, not from the reference.
+// and doc/semantics.md, not from the reference.
 // f16: 1.0 = 0x3c00, 2.0 = 0x4000, 0.5 = 0x3800, 2^-14 = 0x0400 (smallest normal),
 // 2^-24 = 0x0001; bf16: 1.0 = 0x3f80, 2.0 = 0x4000; canonical NaN 0x7fff.
 #include <catch2/catch.hpp>
