@@ -87,6 +87,7 @@ int run_check(const CheckOptions& o) {
     }
     if (!ok) return 2;
   }
+  if (const std::string note = checker.any_nan_note(); !note.empty()) std::cout << note << '\n';
   std::cout << checker.summary() << '\n';
   return checker.ok() ? 0 : 1;
 }

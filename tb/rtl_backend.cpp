@@ -50,6 +50,13 @@ class RtlBackend : public vectors::Backend {
     throw std::runtime_error("the RTL gave no output for a transaction (a hang)");
   }
 
+  // `halfpipe sweep FORM --vector A,B,C` runs one instruction through a fresh unit.
+  std::string reproduce_command(const std::string& form, const Uop& u,
+                                const vectors::Operands& o) const override {
+    return fmt::format("halfpipe sweep {} --vector {} --lanes {} --depth {}", form,
+                       vectors::operand_list(u, o, ",").substr(1), dut_->lanes(), depth_);
+  }
+
  private:
   std::unique_ptr<Dut> dut_;
   int depth_;

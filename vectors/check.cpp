@@ -14,28 +14,42 @@ class ReferenceBackend : public Backend {
   uint32_t execute(const Uop& u, const Operands& o) override {
     return ref::execute(u, o.a, o.b, o.c);
   }
+  std::string reproduce_command(const std::string& form, const Uop& u,
+                                const Operands& o) const override {
+    return "halfpipe eval " + form + operand_list(u, o);
+  }
 };
-
-std::string operand_list(const Uop& u, const Operands& o) {
-  const uint32_t values[3] = {o.a, o.b, o.c};
-  std::string s;
-  for (int i = 0; i < operand_count(u.op); ++i) s += ' ' + format_register(u, values[i]);
-  return s;
-}
 
 }  // namespace
 
+std::string operand_list(const Uop& u, const Operands& o, const char* separator) {
+  const uint32_t values[3] = {o.a, o.b, o.c};
+  std::string s;
+  for (int i = 0; i < operand_count(u.op); ++i)
+    s += (i ? separator : " ") + format_register(u, values[i]);
+  return s;
+}
+
 std::unique_ptr<Backend> make_reference_backend() { return std::make_unique<ReferenceBackend>(); }
 
-bool results_match(const Uop& u, uint32_t expected, uint32_t got, NanMatch nan_match) {
-  if (nan_match == NanMatch::Exact || !is_float(u.format)) return expected == got;
+bool expects_nan(const Uop& u, uint32_t expected) {
+  if (!is_float(u.format)) return false;
+  const ref::FloatFormat& f = ref::float_format(u.format);
+  for (int lane = 0; lane < (u.packed ? 2 : 1); ++lane)
+    if (f.is_nan(static_cast<uint16_t>(expected >> (16 * lane)))) return true;
+  return false;
+}
+
+Match results_match(const Uop& u, uint32_t expected, uint32_t got, NanMatch nan_match) {
+  if (expected == got) return Match::Exact;
+  if (nan_match == NanMatch::Exact || !is_float(u.format)) return Match::None;
   const ref::FloatFormat& f = ref::float_format(u.format);
   for (int lane = 0; lane < (u.packed ? 2 : 1); ++lane) {
     const auto e = static_cast<uint16_t>(expected >> (16 * lane));
     const auto g = static_cast<uint16_t>(got >> (16 * lane));
-    if (f.is_nan(e) ? !f.is_nan(g) : e != g) return false;
+    if (f.is_nan(e) ? !f.is_nan(g) : e != g) return Match::None;
   }
-  return true;
+  return Match::ByAnyNan;
 }
 
 Checker::Checker(Backend& backend, std::ostream& report, NanMatch nan_match,
@@ -53,18 +67,22 @@ void Checker::check(const std::string& file, const VectorRecord& v) {
                              v.line, v.form, backend_.name(), e.what());
     return;
   }
-  if (results_match(v.uop, v.expected, got, nan_match_)) {
+  const Match match = results_match(v.uop, v.expected, got, nan_match_);
+  if (match != Match::None) {
     ++counts_.passed;
+    if (match == Match::ByAnyNan) ++counts_.passed_by_any_nan;
     return;
   }
   ++counts_.failed;
   if (reported_ < max_reported_) {
     ++reported_;
-    const std::string operands = operand_list(v.uop, v.operands);
-    report_ << fmt::format("{}:{}: mismatch: {}{}: expected {}{}, {} gives {}; reproduce: halfpipe eval {}{}\n",
-                           file, v.line, v.form, operands, format_register(v.uop, v.expected),
-                           nan_match_ == NanMatch::AnyNan ? " (any NaN for a NaN)" : "",
-                           backend_.name(), format_register(v.uop, got), v.form, operands);
+    const bool any_nan = nan_match_ == NanMatch::AnyNan && expects_nan(v.uop, v.expected);
+    report_ << fmt::format("{}:{}: mismatch: {}{}: expected {}{}, {} gives {}; reproduce: {}\n",
+                           file, v.line, v.form, operand_list(v.uop, v.operands),
+                           format_register(v.uop, v.expected),
+                           any_nan ? " (any NaN for a NaN)" : "", backend_.name(),
+                           format_register(v.uop, got),
+                           backend_.reproduce_command(v.form, v.uop, v.operands));
     if (reported_ == max_reported_)
       report_ << fmt::format("(reporting stops after {} mismatches; counting goes on)\n",
                              max_reported_);
@@ -75,6 +93,12 @@ std::string Checker::summary() const {
   std::string s = fmt::format("{} passed, {} failed", counts_.passed, counts_.failed);
   if (counts_.unsupported) s += fmt::format(", {} skipped", counts_.unsupported);
   return s;
+}
+
+std::string Checker::any_nan_note() const {
+  if (!counts_.passed_by_any_nan) return {};
+  return fmt::format("{} of the passes matched an expected NaN by another NaN (any NaN for a NaN)",
+                     counts_.passed_by_any_nan);
 }
 
 }  // namespace halfpipe::vectors

@@ -21,7 +21,13 @@ class Backend {
   virtual std::string name() const = 0;
   // The result register of one instruction. May throw ref::NotImplemented.
   virtual uint32_t execute(const Uop& u, const Operands& o) = 0;
+  // The halfpipe command line that runs this one instruction on this backend again.
+  virtual std::string reproduce_command(const std::string& form, const Uop& u,
+                                        const Operands& o) const = 0;
 };
+
+// The operand registers of `u` as `halfpipe eval` takes them: " A B C", as many as the op reads.
+std::string operand_list(const Uop& u, const Operands& o, const char* separator = " ");
 
 // model/ref's execute().
 std::unique_ptr<Backend> make_reference_backend();
@@ -32,10 +38,20 @@ enum class NanMatch {
   AnyNan,    // an expected NaN matches any NaN in that lane (TestFloat's payloads differ)
 };
 
-bool results_match(const Uop& u, uint32_t expected, uint32_t got, NanMatch nan_match);
+enum class Match {
+  None,
+  Exact,        // bit for bit
+  ByAnyNan,     // only because an expected NaN lane was matched by a different NaN (AnyNan)
+};
+
+Match results_match(const Uop& u, uint32_t expected, uint32_t got, NanMatch nan_match);
+
+// Whether any lane of the expected result register is a NaN.
+bool expects_nan(const Uop& u, uint32_t expected);
 
 struct CheckCounts {
   uint64_t passed = 0;
+  uint64_t passed_by_any_nan = 0;  // of `passed`: the Match::ByAnyNan ones
   uint64_t failed = 0;
   uint64_t unsupported = 0;  // the backend cannot evaluate the form (ref::NotImplemented)
 };
@@ -48,6 +64,9 @@ class Checker {
   const CheckCounts& counts() const { return counts_; }
   // The closing line: "N passed, N failed" (", N skipped" when some forms were unsupported).
   std::string summary() const;
+  // A line before the closing one, when some passes matched an expected NaN by a different NaN:
+  // "N of the passes matched an expected NaN by another NaN (any NaN for a NaN)"; else empty.
+  std::string any_nan_note() const;
   bool ok() const { return counts_.failed == 0 && counts_.unsupported == 0; }
 
  private:

@@ -85,6 +85,14 @@ TEST_CASE("check --rtl: a wrong expected value is reported with FILE:LINE, opera
         std::string::npos);
   CHECK(report.find("RTL (Lanes=2, Depth=4) gives 0x4000") != std::string::npos);
   CHECK(report.find("3 passed, 1 failed") != std::string::npos);
+  // The reproduce command runs the instruction through the RTL again, not the reference.
+  const std::string reproduce = "halfpipe sweep add.rn.f16 --vector 0x3c00,0x3c00 --lanes 2 --depth 4";
+  CHECK(report.find("reproduce: " + reproduce + "\n") != std::string::npos);
+  const Run rerun = run_halfpipe(reproduce.substr(std::string("halfpipe ").size()));
+  INFO(rerun.output);
+  CHECK(rerun.status == 0);
+  CHECK(rerun.output.find("(Lanes=2, ") != std::string::npos);  // the sweep's Verilated unit
+  CHECK(rerun.output.find("1 passed, 0 failed\n") != std::string::npos);
 }
 
 TEST_CASE("check --rtl: the command passes a good file and fails a bad one, naming FILE:LINE") {

@@ -28,6 +28,10 @@ class BackendWithoutTanh : public Backend {
   uint32_t execute(const Uop& u, const Operands& o) override {
     return reference_without_tanh(u, o.a, o.b, o.c);
   }
+  std::string reproduce_command(const std::string& form, const Uop& u,
+                                const Operands& o) const override {
+    return "halfpipe eval " + form + operand_list(u, o);
+  }
 };
 
 }  // namespace

@@ -82,13 +82,36 @@ TEST_CASE("a wrong TestFloat result is a mismatch, and a NaN matches only a NaN"
   std::string report;
   CHECK(check_text("3C00 3C00 4001 00\n", "f16_add", &report).failed == 1);
   CHECK(report ==
-        "t.tf:1: mismatch: add.rn.f16 0x3c00 0x3c00: expected 0x4001 (any NaN for a NaN), "
+        "t.tf:1: mismatch: add.rn.f16 0x3c00 0x3c00: expected 0x4001, "
         "reference gives 0x4000; reproduce: halfpipe eval add.rn.f16 0x3c00 0x3c00\n");
-  CHECK(check_text("3C00 3C00 7E00 00\n", "f16_add").failed == 1);  // expects NaN, gets 2
+  CHECK(check_text("3C00 3C00 7E00 00\n", "f16_add", &report).failed == 1);  // expects NaN, gets 2
+  CHECK(report ==
+        "t.tf:1: mismatch: add.rn.f16 0x3c00 0x3c00: expected 0x7e00 (any NaN for a NaN), "
+        "reference gives 0x4000; reproduce: halfpipe eval add.rn.f16 0x3c00 0x3c00\n");
   CHECK(check_text("7C00 FC00 0000 10\n", "f16_add").failed == 1);  // expects 0, gets NaN
   CHECK(check_text("7C00 FC00 FFFF 10\n", "f16_add").passed == 1);  // any NaN payload
   // Flags are ignored, and may be missing.
   CHECK(check_text("3C00 3C00 4000 1F\n3C00 3C00 4000\n", "f16_add").passed == 2);
+}
+
+TEST_CASE("the summary counts the passes that matched an expected NaN by another NaN") {
+  // inf + -inf is NaN: the reference gives the canonical 0x7fff (S10). TestFloat's 0xffff and
+  // 0x7e00 match it only as any NaN; 0x7fff matches bit for bit; 1 + 1 = 2 is no NaN at all.
+  const std::string lines = "7C00 FC00 FFFF 10\n7C00 FC00 7E00 10\n7C00 FC00 7FFF 10\n"
+                            "3C00 3C00 4000 00\n";
+  auto backend = make_reference_backend();
+  std::ostringstream out;
+  Checker checker(*backend, out, NanMatch::AnyNan);
+  for (const auto& v : read_testfloat(lines, "f16_add")) checker.check("t.tf", v);
+  CHECK(checker.counts().passed == 4);
+  CHECK(checker.counts().passed_by_any_nan == 2);
+  CHECK(checker.any_nan_note() ==
+        "2 of the passes matched an expected NaN by another NaN (any NaN for a NaN)");
+  CHECK(checker.summary() == "4 passed, 0 failed");
+
+  Checker exact(*backend, out, NanMatch::AnyNan);
+  for (const auto& v : read_testfloat("3C00 3C00 4000 00\n", "f16_add")) exact.check("t.tf", v);
+  CHECK(exact.any_nan_note().empty());
 }
 
 TEST_CASE("bad TestFloat input: FILE:LINE: what is wrong") {
