@@ -130,7 +130,8 @@ struct RuleSection {
 
 struct Document {
   std::vector<RuleSection> rules;
-  std::vector<CodeSpan> spans;  // every code span of the document
+  std::vector<CodeSpan> spans;        // every code span of the document
+  std::vector<int> split_span_lines;  // lines with an odd number of backticks
 };
 
 std::vector<std::string> code_spans(const std::string& line) {
@@ -184,6 +185,8 @@ Document parse_document(const std::vector<std::string>& lines) {
       while (!block.empty() && (block.back() == '.' || block.back() == ':' || block.back() == ' '))
         block.pop_back();
     }
+    // Spans are read line by line, so one that runs onto the next line would be misread.
+    if (std::count(line.begin(), line.end(), '`') % 2 != 0) doc.split_span_lines.push_back(number);
     std::vector<CodeSpan> spans;
     for (const std::string& s : code_spans(line)) spans.push_back({s, number});
     doc.spans.insert(doc.spans.end(), spans.begin(), spans.end());
@@ -248,8 +251,8 @@ std::vector<std::string> check_semantics_doc(const fs::path& root, const std::ve
   std::map<int, int> documented;  // id -> heading line
   for (const RuleSection& r : doc.rules) {
     if (const auto [it, fresh] = documented.emplace(r.id, r.line); !fresh)
-      problems.push_back(where(r.line) + ": S" + std::to_string(r.id) + " has a second section (the first is at line " +
-                         std::to_string(it->second) + ")");
+      problems.push_back(where(r.line) + ": S" + std::to_string(r.id) +
+                         " has a second section (the first is at line " + std::to_string(it->second) + ")");
   }
 
   // Who cites what, in code and tests alike; and which files under tests/ cite each rule.
@@ -293,7 +296,8 @@ std::vector<std::string> check_semantics_doc(const fs::path& root, const std::ve
         }
       }
     }
-    if (!names_a_place) problems.push_back(where(r.line) + ": " + rule + " names no file under '" + kWhereItLives + "'");
+    if (!names_a_place)
+      problems.push_back(where(r.line) + ": " + rule + " names no file under '" + kWhereItLives + "'");
 
     bool lists_a_test = false;
     for (const CodeSpan& span : r.pinned) {
@@ -304,9 +308,12 @@ std::vector<std::string> check_semantics_doc(const fs::path& root, const std::ve
         problems.push_back(where(span.line) + ": " + rule + " lists " + span.text + " under '" + kPinnedBy +
                            "', but that file does not cite " + rule);
     }
-    if (!lists_a_test) problems.push_back(where(r.line) + ": " + rule + " lists no test under '" + kPinnedBy + "'");
+    if (!lists_a_test)
+      problems.push_back(where(r.line) + ": " + rule + " lists no test under '" + kPinnedBy + "'");
   }
 
+  for (int line : doc.split_span_lines)
+    problems.push_back(where(line) + ": a code span runs onto the next line; keep each on one line");
   for (const CodeSpan& span : doc.spans)
     if (looks_like_path(span.text) && !fs::exists(root / span.text))
       problems.push_back(where(span.line) + " names " + span.text + ", which does not exist");

@@ -18,7 +18,7 @@ std::vector<int> rule_citations(std::string_view line);
 
 // The directories under `root` whose files are read for citations; README.md and CMakeLists.txt
 // at the top are read too. Only C++, SystemVerilog, CMake and Markdown files are read.
-inline const std::vector<std::string> kCitingDirectories = {"model", "rtl",     "tb",   "sim",
+inline const std::vector<std::string> kCitingDirectories = {"model",   "rtl",   "tb",     "sim",
                                                             "vectors", "tests", "scripts"};
 
 // Checks root/doc/semantics.md against the tree under `root`, ignoring the files under each of
