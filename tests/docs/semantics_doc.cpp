@@ -124,7 +124,8 @@ struct CodeSpan {
 struct RuleSection {
   int id = 0;
   int line = 0;
-  std::vector<std::vector<CodeSpan>> where_lines;  // the code spans of each line of the block
+  // The code spans of each entry of the block: a line, with the indented lines that continue it.
+  std::vector<std::vector<CodeSpan>> where_entries;
   std::vector<CodeSpan> pinned;
 };
 
@@ -190,8 +191,12 @@ Document parse_document(const std::vector<std::string>& lines) {
     std::vector<CodeSpan> spans;
     for (const std::string& s : code_spans(line)) spans.push_back({s, number});
     doc.spans.insert(doc.spans.end(), spans.begin(), spans.end());
-    if (rule == nullptr || spans.empty()) continue;
-    if (block == kWhereItLives) rule->where_lines.push_back(spans);
+    if (rule == nullptr) continue;
+    if (block == kWhereItLives) {
+      const bool indented = !line.empty() && (line[0] == ' ' || line[0] == '\t');
+      if (!indented || rule->where_entries.empty()) rule->where_entries.emplace_back();
+      rule->where_entries.back().insert(rule->where_entries.back().end(), spans.begin(), spans.end());
+    }
     if (block == kPinnedBy) rule->pinned.insert(rule->pinned.end(), spans.begin(), spans.end());
   }
   return doc;
@@ -283,9 +288,9 @@ std::vector<std::string> check_semantics_doc(const fs::path& root, const std::ve
     if (!pinned) problems.push_back(rule + " is pinned by no test: no file under tests/ cites it");
 
     bool names_a_place = false;
-    for (const std::vector<CodeSpan>& line : r.where_lines) {
-      std::string file;  // the last path named on this line: the file the names after it are in
-      for (const CodeSpan& span : line) {
+    for (const std::vector<CodeSpan>& entry : r.where_entries) {
+      std::string file;  // the last path named in this entry: the file the names after it are in
+      for (const CodeSpan& span : entry) {
         if (looks_like_path(span.text)) {
           file = span.text;
           names_a_place = true;

@@ -83,13 +83,13 @@ TEST_CASE("the check fails on a missing file or name, a rule with no place or te
   CHECK(problems.size() == 6);
   CHECK(has_problem(problems, "doc/semantics.md:8 names model/ref/gone.h, which does not exist"));
   CHECK(has_problem(problems,
-                    "doc/semantics.md:9: S1 says `policy::no_such_rule` is in model/ref/rule.h, "
+                    "doc/semantics.md:10: S1 says `policy::no_such_rule` is in model/ref/rule.h, "
                     "which does not contain `no_such_rule`"));
-  CHECK(has_problem(problems, "doc/semantics.md:13: S2 names no file under 'Where it lives'"));
-  CHECK(has_problem(problems, "doc/semantics.md:13: S2 lists no test under 'Pinned by'"));
-  // A span split over lines 23 and 24 would be read as two wrong spans.
-  CHECK(has_problem(problems, "doc/semantics.md:23: a code span runs onto the next line"));
+  CHECK(has_problem(problems, "doc/semantics.md:14: S2 names no file under 'Where it lives'"));
+  CHECK(has_problem(problems, "doc/semantics.md:14: S2 lists no test under 'Pinned by'"));
+  // A span split over lines 24 and 25 would be read as two wrong spans.
   CHECK(has_problem(problems, "doc/semantics.md:24: a code span runs onto the next line"));
+  CHECK(has_problem(problems, "doc/semantics.md:25: a code span runs onto the next line"));
 }
 
 TEST_CASE("the check names a document that is missing", "[docs]") {
