@@ -57,10 +57,12 @@ TEST_CASE("the check passes a consistent fixture tree whose code holds look-alik
   CHECK(problems.empty());
 }
 
-TEST_CASE("the check fails when code cites a rule the document lacks, or one nobody defined", "[docs]") {
+TEST_CASE("the check fails when code cites a rule the document lacks, or the document states one twice",
+          "[docs]") {
   const std::vector<std::string> problems = check_semantics_doc(kFixtures / "missing_rules");
   INFO(joined(problems));
-  CHECK(problems.size() == 2);
+  CHECK(problems.size() == 3);
+  CHECK(has_problem(problems, "doc/semantics.md:10: S1 has a second section (the first is at line 3)"));
   CHECK(has_problem(problems,
                     "S2 is cited at model/ref/rule.h:3 (and 1 more places) but doc/semantics.md "
                     "has no section for it"));
