@@ -1,4 +1,4 @@
-// The Intel vISA MIN_MAX front-end (spec/visa-MIN_MAX.md, SEMANTICS S24-S29): the binary form
+// The Intel vISA MIN_MAX front-end (the vISA MIN_MAX page; doc/semantics.md S24-S29): the binary form
 // and the text form in, a decoded instruction out; from it, the Uop beats the RTL consumes and
 // the channel enables (S25). Errors name the offending field.
 //

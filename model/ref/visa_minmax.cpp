@@ -1,5 +1,5 @@
-// Intel vISA MIN_MAX, spec/visa-MIN_MAX.md: "dst[i] = min/max(src0[i], src1[i])" for every
-// enabled channel, with S26-S29 deciding what the page leaves open.
+// Intel vISA MIN_MAX, whose Semantics read "dst[i] = min/max(src0[i], src1[i])" for every
+// enabled channel, with S26-S29 of doc/semantics.md deciding what the page leaves open.
 #include "model/ref/visa_minmax.h"
 
 #include <array>

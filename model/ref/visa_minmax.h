@@ -1,4 +1,4 @@
-// Intel vISA MIN_MAX (spec/visa-MIN_MAX.md) over all eleven of its types, with the decisions of
+// Intel vISA MIN_MAX (the vISA MIN_MAX page) over all eleven of its types, with the decisions of
 // S26 (integer and IEEE order, -0 < +0, denormals kept), S27 (source modifiers), S28 (the vISA
 // NaN rule) and S29 (.sat). One parameterised implementation: integers are described by width
 // and signedness, floats by their exponent and fraction widths, all held in a uint64_t.

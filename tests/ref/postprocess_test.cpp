@@ -1,4 +1,4 @@
-// SEMANTICS S12 (.sat), S13 (.relu), S14 (.oob) and the order the post-processor applies them
+// doc/semantics.md S12 (.sat), S13 (.relu), S14 (.oob) and the order the post-processor applies them
 // in: round, then .ftz (S8), then .oob (S14), then .sat (S12) or .relu (S13); S22 adds
 // fma.rn.oob.sat for f16. Expected values by hand. Constants:
 //   f16:  1.0 0x3C00  2.0 0x4000  0.5 0x3800  0.25 0x3400  0.75 0x3A00  3.0 0x4200  4.0 0x4400

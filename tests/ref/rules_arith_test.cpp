@@ -1,4 +1,4 @@
-// SEMANTICS S1-S10 for add, sub, mul and fma, one test per rule, every expected value worked
+// doc/semantics.md S1-S10 for add, sub, mul and fma, one test per rule, every expected value worked
 // out by hand from the rule (the derivation is the comment beside it).
 //
 // Constants used throughout, from S1:

@@ -1,4 +1,4 @@
-// SEMANTICS S11 (neg, abs) and S15-S18 (min, max, .NaN, .xorsign.abs, .ftz), one test per
+// doc/semantics.md S11 (neg, abs) and S15-S18 (min, max, .NaN, .xorsign.abs, .ftz), one test per
 // rule, expected values worked out by hand. Constants as in rules_arith_test.cpp:
 //   f16:  1.0 0x3C00  2.0 0x4000  3.0 0x4200  4.0 0x4400  inf 0x7C00  max 0x7BFF  2^-14 0x0400
 //   bf16: 1.0 0x3F80  2.0 0x4000  3.0 0x4040  inf 0x7F80  max 0x7F7F

@@ -1,0 +1,1 @@
+// Pins S1..S2, one range.

@@ -1,0 +1,1 @@
+// Pins S1 and S2.
