@@ -107,7 +107,15 @@ TEST_CASE("command: the same seed reproduces the run line for line and another s
   const std::string a = read_file(dir + "/a.log");
   CHECK(transactions_in_log(dir + "/a.log").size() == 600);
   CHECK(a == read_file(dir + "/b.log"));
-  CHECK(a != read_file(dir + "/c.log"));
+  // The header names the seed; the transactions alone show whether seed 22 changed the run.
+  auto transaction_lines = [](const std::string& log) {
+    std::istringstream in(log);
+    std::string kept;
+    for (std::string line; std::getline(in, line);)
+      if (!line.empty() && line[0] != '#') kept += line + "\n";
+    return kept;
+  };
+  CHECK(transaction_lines(a) != transaction_lines(read_file(dir + "/c.log")));
   std::system(("rm -rf " + dir).c_str());
 }
 

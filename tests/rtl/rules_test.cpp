@@ -19,7 +19,7 @@ TEST_CASE("S5: fma rounds once: (1+2^-10)^2 - (1+2^-9) = 2^-20 exactly") {
   CHECK(rtl_lane_result("fma.rn.f16", 0x3c01, 0x3c01, 0xbc02) == 0x0010);
 }
 
-TEST_CASE("S5: overflow rounds to infinity; 65504 + 65504 = +inf") {
+TEST_CASE("S5: overflow rounds to infinity, 65504 + 65504 = +inf") {
   CHECK(rtl_lane_result("add.f16", 0x7bff, 0x7bff) == 0x7c00);
   CHECK(rtl_lane_result("mul.bf16", 0x7f7f, 0x4000) == 0x7f80);
 }
@@ -52,7 +52,7 @@ TEST_CASE("S10: every NaN result is 0x7fff, f16 and bf16") {
   CHECK(rtl_lane_result("fma.rn.bf16", 0x3f80, 0x3f80, 0xffc1) == 0x7fff);
 }
 
-TEST_CASE("S11: neg/abs flip only the sign; a NaN gives the unsigned canonical NaN") {
+TEST_CASE("S11: neg/abs flip only the sign, a NaN gives the unsigned canonical NaN") {
   CHECK(rtl_lane_result("neg.f16", 0x0001) == 0x8001);
   CHECK(rtl_lane_result("abs.bf16", 0xff80) == 0x7f80);
   CHECK(rtl_lane_result("neg.f16", 0x7e00) == 0x7fff);
@@ -72,14 +72,14 @@ TEST_CASE("S13: .relu: -1 -> +0, -0 -> +0, NaN -> 0x7fff") {
   CHECK(rtl_lane_result("fma.rn.relu.f16", 0x7e00, 0x3c00, 0x3c00) == 0x7fff);
 }
 
-TEST_CASE("S14: .oob: an OOB-NaN (0x7ff7, either sign) in a or b gives +0; in c it is an ordinary NaN") {
+TEST_CASE("S14: .oob: an OOB-NaN (0x7ff7, either sign) in a or b gives +0, in c it is an ordinary NaN") {
   CHECK(rtl_lane_result("fma.rn.oob.f16", 0x7ff7, 0x3c00, 0x3c00) == 0x0000);
   CHECK(rtl_lane_result("fma.rn.oob.relu.bf16", 0x3f80, 0xfff7, 0x3f80) == 0x0000);
   CHECK(rtl_lane_result("fma.rn.oob.f16", 0x3c00, 0x3c00, 0x7ff7) == 0x7fff);
   CHECK(rtl_lane_result("fma.rn.f16", 0x7ff7, 0x3c00, 0x3c00) == 0x7fff);  // without .oob
 }
 
-TEST_CASE("S15: max(+0, -0) = +0, min(+0, -0) = -0; one NaN returns the other; .NaN returns 0x7fff") {
+TEST_CASE("S15: max(+0, -0) = +0, min(+0, -0) = -0, one NaN returns the other, .NaN returns 0x7fff") {
   CHECK(rtl_lane_result("max.f16", 0x0000, 0x8000) == 0x0000);
   CHECK(rtl_lane_result("max.f16", 0x8000, 0x0000) == 0x0000);
   CHECK(rtl_lane_result("min.f16", 0x0000, 0x8000) == 0x8000);

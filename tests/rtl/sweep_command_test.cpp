@@ -39,7 +39,7 @@ TEST_CASE("sweep: a packed --vector takes 32-bit registers, lane 1 in bits [31:1
   CHECK(wide.output.find("'0x40003c00' is not a 16-bit hex value") != std::string::npos);
 }
 
-TEST_CASE("sweep: vISA forms run as beats; --vector takes the batch line's EMASK DST SRC0 SRC1") {
+TEST_CASE("sweep: vISA forms run as beats, --vector takes the batch line's EMASK DST SRC0 SRC1") {
   // 8 channels under M3 read execution-mask bits 8..15 = 0x0F: channels 0..3 enabled.
   const auto r = run_halfpipe(
       "sweep 'max.sat (8, M3) uw' --vector '0x00000F00 0,0,0,0,0,0,0,0 1,2,3,4,5,6,7,8 "

@@ -28,6 +28,8 @@ uint64_t sweep_every_form(int lanes, int depth, bool corners, uint64_t random_pe
     tb::BeatSource source(lanes, tb::BeatSource::Packing::Fill);
     const uint64_t expected_count = rtl_test::add_ptx_form(
         source, form, rtl_test::stream_specs(corners, random_per_form, seed));
+    // The count is the streams' own: it must hold at least the random vectors asked for.
+    REQUIRE(expected_count >= random_per_form);
     tb::SweepSettings settings;
     settings.seed = seed;
     settings.draw_ahead = draw_ahead;
@@ -88,6 +90,8 @@ TEST_CASE("S19: tanh.approx and ex2.approx match the reference on every input of
 }
 
 TEST_CASE("sweep: every Verilated configuration is reachable and an unknown one is refused") {
+  // The RTL tests loop over this list: it must be the four rtl/CMakeLists.txt Verilates.
+  CHECK(tb::available_configs() == std::vector<std::pair<int, int>>{{2, 4}, {4, 4}, {8, 4}, {2, 2}});
   for (const auto& [lanes, depth] : tb::available_configs()) {
     auto dut = tb::make_dut(lanes, depth);
     CHECK(dut->lanes() == lanes);

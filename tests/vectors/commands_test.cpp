@@ -4,6 +4,7 @@
 
 #include <sys/wait.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
@@ -38,6 +39,24 @@ bool contains(const std::string& text, const std::string& part) {
   return text.find(part) != std::string::npos;
 }
 
+// The vector lines of a file, without its '#' header (which names the command and the seed).
+std::string vector_lines(const std::string& text) {
+  std::string lines;
+  std::istringstream in(text);
+  for (std::string line; std::getline(in, line);)
+    if (line.rfind("#", 0) != 0) lines += line + "\n";
+  return lines;
+}
+
+size_t line_count(const std::string& text) { return std::count(text.begin(), text.end(), '\n'); }
+
+std::string read(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::stringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
 }  // namespace
 
 TEST_CASE("gen then check: a generated file replays with no mismatch") {
@@ -45,9 +64,12 @@ TEST_CASE("gen then check: a generated file replays with no mismatch") {
   Run gen = run("gen add.rn.f16 fma.rn.oob.relu.bf16x2 --corner --random 300 --seed 0x2a -o " + file);
   REQUIRE(gen.status == 0);
   CHECK(gen.output.empty());
+  // Every vector of the file counted as passed: "0 passed, 0 failed" is no replay.
+  const size_t vectors = line_count(vector_lines(read(file)));
+  CHECK(vectors > 2 * 300);
   Run check = run("check " + file);
   CHECK(check.status == 0);
-  CHECK(contains(check.output, " passed, 0 failed\n"));
+  CHECK(contains("\n" + check.output, "\n" + std::to_string(vectors) + " passed, 0 failed\n"));
 }
 
 TEST_CASE("gen writes the same bytes for the same seed, and the seed in the header") {
@@ -57,21 +79,19 @@ TEST_CASE("gen writes the same bytes for the same seed, and the seed in the head
   CHECK(a.output == b.output);
   CHECK(contains(a.output, "# seed: 99\n"));
   CHECK(contains(a.output, "# generator: halfpipe-vectors 2\n"));
-  CHECK(a.output != run("gen mul.bf16x2 --random 50 --seed 98").output);
+  // The header names the seed, so only the vectors tell whether another seed changed anything.
+  REQUIRE(line_count(vector_lines(a.output)) == 50);
+  CHECK(vector_lines(a.output) != vector_lines(run("gen mul.bf16x2 --random 50 --seed 98").output));
 }
 
 TEST_CASE("gen --shard K/N: the shards concatenated are the whole stream") {
-  auto body = [](const std::string& text) {
-    std::string lines;
-    std::istringstream in(text);
-    for (std::string line; std::getline(in, line);)
-      if (line.rfind("#", 0) != 0) lines += line + "\n";
-    return lines;
-  };
-  const std::string whole = body(run("gen sub.f16x2 --corner --random 101").output);
+  const std::string whole = vector_lines(run("gen sub.f16x2 --corner --random 101").output);
+  // Empty shards of an empty stream would concatenate to it too: the 101 random vectors and
+  // some corner ones must be there.
+  CHECK(line_count(whole) > 101);
   std::string joined;
   for (int k = 1; k <= 3; ++k)
-    joined += body(run("gen sub.f16x2 --corner --random 101 --shard " + std::to_string(k) + "/3").output);
+    joined += vector_lines(run("gen sub.f16x2 --corner --random 101 --shard " + std::to_string(k) + "/3").output);
   CHECK(joined == whole);
   Run bad = run("gen sub.f16x2 --shard 4/3");
   CHECK(bad.status != 0);
@@ -159,9 +179,11 @@ TEST_CASE("check --testfloat reads TestFloat files and refuses unknown functions
 TEST_CASE("gen --format testfloat round-trips through check --testfloat") {
   const std::string file = (scratch() / "gen.tf").string();
   REQUIRE(run("gen sub.rn.f16 --corner --random 500 --format testfloat -o " + file).status == 0);
+  const size_t vectors = line_count(read(file));  // TestFloat lines have no header
+  CHECK(vectors > 500);
   Run r = run("check --testfloat f16_sub " + file);
   CHECK(r.status == 0);
-  CHECK(contains(r.output, " passed, 0 failed\n"));
+  CHECK(contains("\n" + r.output, "\n" + std::to_string(vectors) + " passed, 0 failed\n"));
   Run bad = run("gen max.f16 --format testfloat");
   CHECK(bad.status == 1);
   CHECK(contains(bad.output, "has no TestFloat counterpart"));
@@ -196,6 +218,8 @@ TEST_CASE("a vector file minus its last column is eval --batch input giving that
     batch += line.substr(0, last) + "\n";
     expected += line.substr(last + 1) + "\n";
   }
+  // Four forms of 100 random vectors each, and their corners: an empty file would match too.
+  CHECK(line_count(expected) > 4 * 100);
   Run eval = run("eval --batch < " + write("batch.txt", batch));
   CHECK(eval.status == 0);
   CHECK(eval.output == expected);

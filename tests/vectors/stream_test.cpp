@@ -70,6 +70,9 @@ TEST_CASE("concatenated shards give the unsharded stream, corner and random") {
   const Uop u = uop("fma.rn.relu.f16x2");
   for (StreamSpec spec : {StreamSpec{}, random_spec(1000, 42)}) {
     const auto whole = drain(OperandStream(u, "fma.rn.relu.f16x2", spec));
+    // Empty shards of an empty stream concatenate to it too. The random stream holds its 1000
+    // vectors; the corner one at least the 16 x 16 pairs of primary values (S1) in a and b.
+    CHECK(whole.size() >= (spec.kind == StreamKind::Random ? 1000u : 16u * 16u));
     std::vector<Operands> joined;
     for (uint64_t k = 1; k <= 3; ++k) {
       spec.shard = {k, 3};
@@ -188,11 +191,14 @@ TEST_CASE("VectorStream pairs each operand set with the reference's result") {
   CHECK(s.size() == 50);
   Vector v;
   Operands expected_operands;
+  int drawn = 0;
   while (s.next(v)) {
+    ++drawn;
     REQUIRE(o.next(expected_operands));
     CHECK(v.operands == expected_operands);
     CHECK(v.expected == ref::execute(u, v.operands.a, v.operands.b));
   }
+  CHECK(drawn == 50);  // size() is a promise; the vectors handed out are what was checked
 }
 
 TEST_CASE("streams: next_batch hands out what next() does, in batches of any size") {
@@ -206,6 +212,7 @@ TEST_CASE("streams: next_batch hands out what next() does, in batches of any siz
       spec.shard = {2, 5000};  // a slice that does not start at zero, for exhaustive sizes
       if (kind != StreamKind::Exhaustive) spec.shard = {1, 1};
       const std::vector<Operands> one_by_one = drain(OperandStream(uop(form), form, spec));
+      REQUIRE_FALSE(one_by_one.empty());  // two empty streams would compare equal
       OperandStream batched(uop(form), form, spec);
       std::vector<Operands> joined;
       Operands buffer[7];

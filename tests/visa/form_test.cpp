@@ -41,7 +41,7 @@ TEST_CASE("form: MIN|MAX[.sat] (EXEC[, MASK]) TYPE, any case, spelled canonicall
   CHECK(form_name(form_ok("MIN (2, m3_nm) ub")) == "MIN (2, M3_NM) ub");
 }
 
-TEST_CASE("form: errors name the field; operands do not belong in a form", "[visa][form]") {
+TEST_CASE("form: errors name the field, operands do not belong in a form", "[visa][form]") {
   CHECK_THAT(form_error("MIN (8)"), Contains("missing TYPE"));
   CHECK_THAT(form_error("MIN (8) x"), Contains("bad type 'x'"));
   CHECK_THAT(form_error("MIN (3) w"), Contains("bad exec size '3'"));
