@@ -96,7 +96,7 @@ module hp_alu #(
   hp_uop_pkg::result_ctrl_t operate_ctrl;
   always_comb begin
     operate_ctrl.bf16 = operate_uop.format == hp_uop_pkg::FormatBf16;
-    integer_format     = operate_uop.format != hp_uop_pkg::FormatF16 && !operate_ctrl.bf16;
+    integer_format    = operate_uop.format != hp_uop_pkg::FormatF16 && !operate_ctrl.bf16;
     operate_ctrl.ftz  = operate_uop.ftz;
     // S29: on an integer format (only vISA MIN_MAX has one, with equal source and destination
     // types) .sat changes nothing, so it never reaches the float clamp of hp_postprocess. HF's
@@ -105,8 +105,8 @@ module hp_alu #(
     operate_ctrl.relu = operate_uop.relu;
   end
 
-  logic                      round_valid, post_valid;
-  line_id_t                  round_id, post_id;
+  logic                     round_valid, post_valid;
+  line_id_t                 round_id, post_id;
   hp_uop_pkg::result_ctrl_t round_ctrl, post_ctrl;
 
   if (RegisterAfterOperate) begin : g_ctrl_after_operate
@@ -156,10 +156,11 @@ module hp_alu #(
   end
 
   // The remaining stages, the last of which drives the outputs: stage s of the tail holds
-  // tail_id[LineIdWidth*s +: LineIdWidth], stage 0 being the post-process stage.
+  // tail_id[LineIdWidth*s +: LineIdWidth], stage 0 being the post-process stage (a flat bus:
+  // Yosys 0.23 reads no array of structs, rtl/README.md).
   logic [TailStages:0]                   tail_valid;
   logic [(TailStages+1)*LineIdWidth-1:0] tail_id;
-  assign tail_valid[0]               = post_valid;
+  assign tail_valid[0]             = post_valid;
   assign tail_id[0 +: LineIdWidth] = post_id;
 
   for (genvar s = 0; s < TailStages; s++) begin : g_line_tail
