@@ -18,8 +18,8 @@ module hp_minmax (
   input  logic                               max_i,          // max, else min
   input  logic                               nan_i,          // .NaN
   input  logic                               xorsign_abs_i,  // .xorsign.abs
-  input  hp_uop_pkg::src_mod_t              src0_mod_i,     // S27
-  input  hp_uop_pkg::src_mod_t              src1_mod_i,
+  input  hp_uop_pkg::src_mod_t               src0_mod_i,     // S27
+  input  hp_uop_pkg::src_mod_t               src1_mod_i,
   input  logic [15:0]                        a_i,
   input  logic [15:0]                        b_i,
   output logic [15:0]                        result_o
