@@ -24,8 +24,8 @@ module hp_lane_operate #(
   input  logic                                      nan_i,
   input  logic                                      xorsign_abs_i,
   input  logic                                      nan_policy_i,  // min/max only (S28)
-  input  logic [1:0]                                src0_mod_i,    // {abs, neg}, min/max only (S27)
-  input  logic [1:0]                                src1_mod_i,
+  input  hp_uop_pkg::src_mod_t                      src0_mod_i,    // min/max only (S27)
+  input  hp_uop_pkg::src_mod_t                      src1_mod_i,
   input  logic [15:0]                               a_i,
   input  logic [15:0]                               b_i,
   input  logic [15:0]                               c_i,

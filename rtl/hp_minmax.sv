@@ -18,8 +18,8 @@ module hp_minmax (
   input  logic                               max_i,          // max, else min
   input  logic                               nan_i,          // .NaN
   input  logic                               xorsign_abs_i,  // .xorsign.abs
-  input  logic [1:0]                         src0_mod_i,     // {abs, neg} (S27)
-  input  logic [1:0]                         src1_mod_i,
+  input  hp_uop_pkg::src_mod_t               src0_mod_i,     // S27
+  input  hp_uop_pkg::src_mod_t               src1_mod_i,
   input  logic [15:0]                        a_i,
   input  logic [15:0]                        b_i,
   output logic [15:0]                        result_o
@@ -39,16 +39,17 @@ module hp_minmax (
   // S27 on one source, in the element's width. Floats: sign-bit operations, so a NaN keeps its
   // payload. Integers: abs-then-neg is at most one two's-complement negation (two cancel),
   // wrapping, so the most negative value maps to itself and unsigned abs is the identity.
-  function automatic logic [15:0] modify(logic [1:0] mod, logic [15:0] x, logic int_fmt,
+  // The modifier comes as its two fields (Yosys 0.23 takes no struct argument).
+  function automatic logic [15:0] modify(logic abs, logic neg, logic [15:0] x, logic int_fmt,
                                           logic signed_fmt, logic byte_fmt);
     logic [15:0] element, negated;
     logic        elem_sign, do_negate;
     element   = byte_fmt ? {8'h00, x[7:0]} : x;
     elem_sign = byte_fmt ? x[7] : x[15];
     negated   = -element;
-    do_negate = (mod[1] && signed_fmt && elem_sign) ^ mod[0];
+    do_negate = (abs && signed_fmt && elem_sign) ^ neg;
     if (!int_fmt) begin
-      modify = {(elem_sign && !mod[1]) ^ mod[0], x[14:0]};
+      modify = {(elem_sign && !abs) ^ neg, x[14:0]};
     end else if (!do_negate) begin
       modify = element;
     end else begin
@@ -70,7 +71,7 @@ module hp_minmax (
   endfunction
 
   logic        xorsign, a_nan, b_nan, a_below_b, canonical;
-  logic [1:0]  src0_mod, src1_mod;
+  hp_uop_pkg::src_mod_t src0_mod, src1_mod;
   logic [15:0] a_mod, b_mod, a, b, picked;
 
   always_comb begin
@@ -78,10 +79,10 @@ module hp_minmax (
     {src0_mod, src1_mod, a_mod, b_mod, a, b, picked} = '0;
     result_o = '0;
     if (enable_i) begin
-      src0_mod  = visa ? src0_mod_i : 2'b00;
-      src1_mod  = visa ? src1_mod_i : 2'b00;
-      a_mod     = modify(src0_mod, a_i, is_int, is_signed, is_byte);
-      b_mod     = modify(src1_mod, b_i, is_int, is_signed, is_byte);
+      src0_mod  = visa ? src0_mod_i : '0;
+      src1_mod  = visa ? src1_mod_i : '0;
+      a_mod     = modify(src0_mod.abs, src0_mod.neg, a_i, is_int, is_signed, is_byte);
+      b_mod     = modify(src1_mod.abs, src1_mod.neg, b_i, is_int, is_signed, is_byte);
       xorsign   = a_mod[15] ^ b_mod[15];  // S16: signs taken before .abs
       a         = xorsign_abs_i ? {1'b0, a_mod[14:0]} : a_mod;
       b         = xorsign_abs_i ? {1'b0, b_mod[14:0]} : b_mod;

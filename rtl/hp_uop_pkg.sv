@@ -1,36 +1,51 @@
-// The Uop bit encoding of model/uop/uop.h, written once for the RTL. tests/rtl/uop_encoding_test.cpp
-// proves the two agree through a Verilated probe (tb/hp_uop_probe.sv).
-//
-//   [3:0]   op            [6:4]  format        [7]  packed
-//   [8]     ftz           [9]    sat           [10] relu          [11] oob
-//   [12]    nan           [13]   xorsign_abs   [14] nan_policy
-//   [15]    src0 neg      [16]   src0 abs      [17] src1 neg      [18] src1 abs
+// The Uop bit encoding of model/uop/uop.h, written once for the RTL as the packed struct uop_t:
+// the RTL reads its fields by name. tests/rtl/uop_encoding_test.cpp proves the two agree through
+// a Verilated probe (tb/hp_uop_probe.sv) that writes each field of a uop_t.
 `ifndef HP_UOP_PKG_SV
 `define HP_UOP_PKG_SV
 
 package hp_uop_pkg;
 
-  // The package mirrors the whole contract; hp_alu reads only the fields it executes.
+  // The package mirrors the whole contract; the RTL reads only the fields it executes.
   /* verilator lint_off UNUSEDPARAM */
 
+  localparam int unsigned OpWidth = 4;
+  localparam int unsigned FormatWidth = 3;
+
+  // A source modifier of vISA MIN_MAX (S27): |x| first, then the negation.
+  typedef struct packed {
+    logic abs;
+    logic neg;
+  } src_mod_t;
+
+  // The Uop word, most significant field first (the bit positions are uop.h's). `packed` is a
+  // keyword, hence `packed_x2`.
+  typedef struct packed {
+    src_mod_t                src1_mod;     // [18] abs, [17] neg
+    src_mod_t                src0_mod;     // [16] abs, [15] neg
+    logic                    nan_policy;   // [14] NanPolicy*
+    logic                    xorsign_abs;  // [13]
+    logic                    nan;          // [12]
+    logic                    oob;          // [11]
+    logic                    relu;         // [10]
+    logic                    sat;          // [9]
+    logic                    ftz;          // [8]
+    logic                    packed_x2;    // [7] .f16x2 / .bf16x2
+    logic [FormatWidth-1:0]  format;       // [6:4]
+    logic [OpWidth-1:0]      op;           // [3:0]
+  } uop_t;
+  // Each struct's width beside it (Yosys 0.23 takes no $bits of a type): every use connects the
+  // struct to a bus of this width, so a mismatch is a Verilator width warning.
   localparam int unsigned UopWidth = 19;
 
-  localparam int unsigned OpLsb = 0;
-  localparam int unsigned OpWidth = 4;
-  localparam int unsigned FormatLsb = 4;
-  localparam int unsigned FormatWidth = 3;
-  localparam int unsigned PackedBit = 7;
-  localparam int unsigned FtzBit = 8;
-  localparam int unsigned SatBit = 9;
-  localparam int unsigned ReluBit = 10;
-  localparam int unsigned OobBit = 11;
-  localparam int unsigned NanBit = 12;
-  localparam int unsigned XorsignAbsBit = 13;
-  localparam int unsigned NanPolicyBit = 14;
-  localparam int unsigned Src0NegBit = 15;
-  localparam int unsigned Src0AbsBit = 16;
-  localparam int unsigned Src1NegBit = 17;
-  localparam int unsigned Src1AbsBit = 18;
+  // The Uop fields that the round and post-process stages still read, as hp_alu hands them on.
+  typedef struct packed {
+    logic bf16;
+    logic ftz;
+    logic sat;  // never set on an integer format (S29)
+    logic relu;
+  } result_ctrl_t;
+  localparam int unsigned ResultCtrlWidth = 4;
 
   localparam logic [OpWidth-1:0] OpAdd = 4'd0;
   localparam logic [OpWidth-1:0] OpSub = 4'd1;

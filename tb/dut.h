@@ -55,10 +55,10 @@ class Dut {
   // the consumer decides whether to take it.)
   virtual bool peek(OutBeat& out) const;
 
-  // From now on, writes an FST waveform at `path`: the ports and hp_alu's own signals (the
-  // models are Verilated with TRACE_FST and --trace-depth 1; rtl/CMakeLists.txt says why). Cycle
-  // n (the n-th cycle() call from here) drives its inputs at 10n ns and has its rising edge at
-  // 10n + 5 ns; a reset between two cycles shows 2 ns after the last edge. Throws
+  // From now on, writes an FST waveform at `path`: the ports, hp_alu's and each hp_lane's own
+  // signals (the models are Verilated with TRACE_FST and --trace-depth 2; rtl/CMakeLists.txt
+  // says why). Cycle n (the n-th cycle() call from here) drives its inputs at 10n ns and has its
+  // rising edge at 10n + 5 ns; a reset between two cycles shows 2 ns after the last edge. Throws
   // std::runtime_error when the file cannot be opened.
   virtual void trace_to(const std::string& path);
   // Flushes and closes the waveform (also done on destruction).

@@ -1,6 +1,6 @@
-// A test probe, not part of the design: packs Uop fields into a word with hp_uop_pkg's bit
-// positions and exposes the package's op and format codes, so that tests/rtl/uop_encoding_test.cpp
-// can compare them with model/uop/uop.h's encode() and enums.
+// A test probe, not part of the design: packs Uop fields into hp_uop_pkg's uop_t and exposes
+// the package's op and format codes, so that tests/rtl/uop_encoding_test.cpp can compare them
+// with model/uop/uop.h's encode() and enums.
 `include "hp_uop_pkg.sv"
 
 module hp_uop_probe (
@@ -27,23 +27,26 @@ module hp_uop_probe (
   output logic [1:0]                         nan_policy_codes_o
 );
 
+  // Written field by field into a uop_t; word_o has UopWidth bits, so a struct of another width
+  // is a Verilator width warning.
+  hp_uop_pkg::uop_t word;
   always_comb begin
-    word_o = '0;
-    word_o[hp_uop_pkg::OpLsb +: hp_uop_pkg::OpWidth]         = op_i;
-    word_o[hp_uop_pkg::FormatLsb +: hp_uop_pkg::FormatWidth] = format_i;
-    word_o[hp_uop_pkg::PackedBit]     = packed_i;
-    word_o[hp_uop_pkg::FtzBit]        = ftz_i;
-    word_o[hp_uop_pkg::SatBit]        = sat_i;
-    word_o[hp_uop_pkg::ReluBit]       = relu_i;
-    word_o[hp_uop_pkg::OobBit]        = oob_i;
-    word_o[hp_uop_pkg::NanBit]        = nan_i;
-    word_o[hp_uop_pkg::XorsignAbsBit] = xorsign_abs_i;
-    word_o[hp_uop_pkg::NanPolicyBit]  = nan_policy_i;
-    word_o[hp_uop_pkg::Src0NegBit]    = src0_neg_i;
-    word_o[hp_uop_pkg::Src0AbsBit]    = src0_abs_i;
-    word_o[hp_uop_pkg::Src1NegBit]    = src1_neg_i;
-    word_o[hp_uop_pkg::Src1AbsBit]    = src1_abs_i;
+    word.op           = op_i;
+    word.format       = format_i;
+    word.packed_x2    = packed_i;
+    word.ftz          = ftz_i;
+    word.sat          = sat_i;
+    word.relu         = relu_i;
+    word.oob          = oob_i;
+    word.nan          = nan_i;
+    word.xorsign_abs  = xorsign_abs_i;
+    word.nan_policy   = nan_policy_i;
+    word.src0_mod.neg = src0_neg_i;
+    word.src0_mod.abs = src0_abs_i;
+    word.src1_mod.neg = src1_neg_i;
+    word.src1_mod.abs = src1_abs_i;
   end
+  assign word_o = word;
 
   assign op_codes_o = {hp_uop_pkg::OpEx2, hp_uop_pkg::OpTanh, hp_uop_pkg::OpMax,
                        hp_uop_pkg::OpMin, hp_uop_pkg::OpAbs, hp_uop_pkg::OpNeg,
