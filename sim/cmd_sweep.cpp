@@ -85,7 +85,8 @@ tb::PtxVector ptx_vector(const std::string& text, const std::string& form, const
                                  operand_count(u.op)));
   std::array<uint32_t, 3> regs{};
   for (size_t i = 0; i < parts.size(); ++i) {
-    const vectors::Hex v = vectors::parse_hex(parts[i], vectors::HexLimit::digits(u.packed ? 8 : 4));
+    const vectors::Hex v =
+        vectors::parse_hex(parts[i], vectors::HexLimit::digits(u.packed ? 8 : 4));
     if (!v)
       throw UsageError(fmt::format("--vector '{}': '{}' is not a {}-bit hex value", text, parts[i],
                                    u.packed ? 32 : 16));

@@ -141,7 +141,8 @@ Parsed<isa::visa::BatchLine> parse_visa_line(std::string_view line) {
     case HexProblem::None: break;
     case HexProblem::Empty: return fail("EMASK " + quoted(emask_field) + " has no hex digits");
     case HexProblem::NotHex: return fail("EMASK " + quoted(emask_field) + " is not hex");
-    case HexProblem::TooWide: return fail("EMASK " + quoted(emask_field) + " is wider than 32 bits");
+    case HexProblem::TooWide:
+      return fail("EMASK " + quoted(emask_field) + " is wider than 32 bits");
   }
   b.exec_mask = static_cast<uint32_t>(emask.value);
 

@@ -352,7 +352,8 @@ TEST_CASE("text form: text_form() round-trips through decode_text()", "[visa][te
 TEST_CASE("S25, S28: beats split the channels into Uops of `lanes` with their lane masks",
           "[visa][beats]") {
   Instruction i = text_ok("MAX.sat (M5, 8) d -a (abs)b", Type::W);
-  const tb::VisaBeats b = tb::visa_beats(i, 0x9C6A35F1, 4);  // M5, 8 channels: mask bits 16..23 = 0x6A
+  // M5, 8 channels: mask bits 16..23 = 0x6A
+  const tb::VisaBeats b = tb::visa_beats(i, 0x9C6A35F1, 4);
   REQUIRE(b.error.empty());
   REQUIRE(b.uops.size() == 2);
   CHECK(b.uops[0].lane_mask == 0xA);

@@ -67,7 +67,8 @@ TEST_CASE("form: the RTL executes 1480 forms: HF W UW B UB x MIN/MAX x .sat x 74
 }
 
 TEST_CASE("batch line: parsed into instruction, mask and elements, and spelled back", "[visa][batch]") {
-  const auto b = vectors::parse_visa_line("max (2, m2) w 0x1234 7,8 -(abs)8000,3 (abs)ffff,0 # note");
+  const auto b =
+      vectors::parse_visa_line("max (2, m2) w 0x1234 7,8 -(abs)8000,3 (abs)ffff,0 # note");
   INFO(b.error);
   REQUIRE(b);
   CHECK(b->instruction.max);
