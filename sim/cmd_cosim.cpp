@@ -24,6 +24,7 @@
 #include "model/isa/visa.h"
 #include "sim/commands.h"
 #include "tb/cosim/cosim.h"
+#include "tb/visa_beats.h"
 #include "vectors/stream.h"
 #include "vectors/vector_file.h"
 
@@ -91,7 +92,7 @@ int run(const CosimOptions& o) {
     if (random) specs.push_back({vectors::StreamKind::Random, random, o.seed, {}, {}});
     std::vector<std::string> forms = o.forms;
     if (o.all_visa) {
-      for (const auto& i : isa::visa::rtl_forms()) forms.push_back(isa::visa::form_name(i));
+      for (const auto& i : tb::visa_rtl_forms()) forms.push_back(isa::visa::form_name(i));
     }
     if (forms.empty()) forms = isa::legal_ptx_forms();
     for (const auto& form : forms) {

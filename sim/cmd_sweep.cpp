@@ -32,7 +32,9 @@
 #include "tb/beats.h"
 #include "tb/dut.h"
 #include "tb/sweep.h"
+#include "tb/visa_beats.h"
 #include "vectors/coverage.h"
+#include "vectors/line.h"
 
 namespace halfpipe::cli {
 namespace {
@@ -62,22 +64,6 @@ struct UsageError : std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
-// "0x3c00" or "3c00" -> 0x3c00; nullopt unless it is a hexadecimal number of at most `digits`.
-std::optional<uint32_t> parse_hex(std::string text, size_t digits) {
-  if (text.rfind("0x", 0) == 0 || text.rfind("0X", 0) == 0) text = text.substr(2);
-  if (text.empty() || text.size() > digits) return std::nullopt;
-  uint32_t v = 0;
-  for (char ch : text) {
-    int d;
-    if (ch >= '0' && ch <= '9') d = ch - '0';
-    else if (ch >= 'a' && ch <= 'f') d = ch - 'a' + 10;
-    else if (ch >= 'A' && ch <= 'F') d = ch - 'A' + 10;
-    else return std::nullopt;
-    v = v * 16 + static_cast<uint32_t>(d);
-  }
-  return v;
-}
-
 std::vector<std::string> split(const std::string& text, char sep) {
   std::vector<std::string> parts;
   size_t start = 0;
@@ -99,22 +85,21 @@ tb::PtxVector ptx_vector(const std::string& text, const std::string& form, const
                                  operand_count(u.op)));
   std::array<uint32_t, 3> regs{};
   for (size_t i = 0; i < parts.size(); ++i) {
-    const bool prefixed = parts[i].rfind("0x", 0) == 0 || parts[i].rfind("0X", 0) == 0;
-    const size_t digits = parts[i].size() - (prefixed ? 2 : 0);
-    const auto v = parse_hex(parts[i], u.packed ? 8 : 4);
+    const vectors::Hex v =
+        vectors::parse_hex(parts[i], vectors::HexLimit::digits(u.packed ? 8 : 4));
     if (!v)
       throw UsageError(fmt::format("--vector '{}': '{}' is not a {}-bit hex value", text, parts[i],
                                    u.packed ? 32 : 16));
-    regs[i] = u.packed && digits <= 4 ? *v | (*v << 16) : *v;
+    const auto value = static_cast<uint32_t>(v.value);
+    regs[i] = u.packed && v.digits <= 4 ? value | (value << 16) : value;
   }
   return {{regs[0], regs[1], regs[2]}, std::nullopt};
 }
 
 // `--vector 'EMASK DST SRC0 SRC1'` of a vISA form: the rest of its batch line.
 isa::visa::BatchLine visa_vector(const std::string& text, const std::string& form) {
-  std::string error;
-  const auto line = isa::visa::parse_batch_line(form + " " + text, error);
-  if (!line) throw UsageError(fmt::format("--vector '{}' for '{}': {}", text, form, error));
+  const auto line = vectors::parse_visa_line(form + " " + text);
+  if (!line) throw UsageError(fmt::format("--vector '{}' for '{}': {}", text, form, line.error));
   return *line;
 }
 
@@ -130,7 +115,7 @@ int run(const SweepOptions& o) {
     }
   }
   if (o.all_visa) {
-    for (const auto& i : isa::visa::rtl_forms()) forms.push_back(isa::visa::form_name(i));
+    for (const auto& i : tb::visa_rtl_forms()) forms.push_back(isa::visa::form_name(i));
   }
   if (forms.empty()) throw UsageError("no form given (name PTX or vISA forms, or --all, --visa)");
 
@@ -144,9 +129,9 @@ int run(const SweepOptions& o) {
   std::vector<uint16_t> c_values;
   if (!o.c_values.empty()) {
     for (const auto& part : split(o.c_values, ',')) {
-      const auto v = parse_hex(part, 4);
+      const vectors::Hex v = vectors::parse_hex(part, vectors::HexLimit::digits(4));
       if (!v) throw UsageError(fmt::format("--c '{}': '{}' is not a 16-bit hex value", o.c_values, part));
-      c_values.push_back(static_cast<uint16_t>(*v));
+      c_values.push_back(static_cast<uint16_t>(v.value));
     }
   }
   if (!o.corner && !o.random && !o.exhaustive && o.vectors.empty() && !o.bare) {
@@ -171,7 +156,7 @@ int run(const SweepOptions& o) {
       std::string error;
       const auto instruction = isa::visa::parse_form(form, error);
       if (!instruction) throw UsageError(fmt::format("'{}': {}", form, error));
-      if (!isa::visa::uop_format(instruction->type))
+      if (!tb::visa_uop_format(instruction->type))
         throw UsageError(fmt::format("'{}': 32- and 64-bit vISA types are reference-only", form));
       if (o.exhaustive) throw UsageError(fmt::format("'{}': vISA forms have no --exhaustive stream", form));
       const std::string name = isa::visa::form_name(*instruction);

@@ -5,6 +5,7 @@
 #include <stdexcept>
 
 #include "model/ref/execute.h"
+#include "tb/visa_beats.h"
 
 namespace halfpipe::tb {
 namespace {
@@ -53,7 +54,7 @@ int BeatSource::add_form(const std::string& name, const Uop& u,
 }
 
 int BeatSource::add_visa_form(const isa::visa::Instruction& form) {
-  const auto beats = isa::visa::beats(form, 0, lanes_);
+  const auto beats = visa_beats(form, 0, lanes_);
   if (!beats.error.empty()) throw std::invalid_argument(isa::visa::form_name(form) + ": " + beats.error);
   return add_form(isa::visa::form_name(form), beats.uops.front(), form);
 }
@@ -149,7 +150,7 @@ bool BeatSource::next(Expected& beat) {
     Part& part = parts_[current_];
     if (visa_forms_[part.form]) {
       if (!next_visa(part, line_)) continue;
-      auto beats = isa::visa::beats(line_.instruction, line_.exec_mask, lanes_);
+      auto beats = visa_beats(line_.instruction, line_.exec_mask, lanes_);
       line_beats_ = std::move(beats.uops);
       next_beat_ = 0;
       line_form_ = part.form;

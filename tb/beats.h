@@ -4,8 +4,8 @@
 // and the co-simulation both draw from here, so they run the same vectors as `halfpipe gen`.
 //
 // A PTX instruction takes one lane (scalar) or two (packed, lane 1 of the register in the next
-// lane, S2). A vISA instruction is split into beats of the unit's lane count by the front-end
-// (isa::visa::beats, S25), its channel k*lanes + j in lane j; byte types (B, UB) carry their
+// lane, S2). A vISA instruction is split into beats of the unit's lane count (visa_beats.h,
+// S25), its channel k*lanes + j in lane j; byte types (B, UB) carry their
 // element in the low byte of a lane, over a junk high byte the unit must ignore.
 #pragma once
 

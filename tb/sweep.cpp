@@ -171,7 +171,7 @@ std::string reproduce_command(const BeatSource& source, const Expected& beat, in
       line.src0[ch] = beat.operands[lane][0] & mask;
       line.src1[ch] = beat.operands[lane][1] & mask;
     }
-    const std::string text = isa::visa::format_batch_line(line);
+    const std::string text = vectors::format_visa_line(line);
     return fmt::format("halfpipe sweep '{}' --vector '{}'", form, text.substr(form.size() + 1));
   }
   const Uop& u = source.uop(beat.plan);

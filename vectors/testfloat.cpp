@@ -42,22 +42,26 @@ bool TestFloatReader::next(VectorRecord& out) {
   static const char* const kColumns[] = {"A", "B", "C"};
   const int n = operand_count(uop_.op);
   while (lines_.next(line)) {
-    const auto tokens = split_tokens(line);
+    const Tokens tokens = tokenize(line);
     if (tokens.empty()) continue;
-    if (tokens.size() != static_cast<size_t>(n) + 2 && tokens.size() != static_cast<size_t>(n) + 1)
+    if (tokens.count != n + 2 && tokens.count != n + 1)
       lines_.fail(fmt::format(
           "{} lines hold {} operand{}, the result and the flags ({} values), found {}",
-          function_.name, n, n == 1 ? "" : "s", n + 2, tokens.size()));
-    std::string error;
+          function_.name, n, n == 1 ? "" : "s", n + 2, tokens.count));
     uint32_t values[4] = {};
     for (int i = 0; i <= n; ++i) {
-      const auto v = parse_hex(tokens[i], 4, error);
+      const Hex v = parse_hex(tokens[i], HexLimit::digits(4));
       const std::string column = i == n ? "result" : std::string("operand ") + kColumns[i];
-      if (!v) lines_.fail(fmt::format("{} of {}: {}", column, function_.name, error));
-      values[i] = *v;
+      if (!v)
+        lines_.fail(fmt::format("{} of {}: {}", column, function_.name,
+                                register_error(tokens[i], v, 4)));
+      values[i] = static_cast<uint32_t>(v.value);
     }
-    if (tokens.size() == static_cast<size_t>(n) + 2 && !parse_hex(tokens[n + 1], 2, error))
-      lines_.fail(fmt::format("flags of {}: {}", function_.name, error));
+    if (tokens.count == n + 2) {
+      if (const Hex flags = parse_hex(tokens[n + 1], HexLimit::digits(2)); !flags)
+        lines_.fail(fmt::format("flags of {}: {}", function_.name,
+                                register_error(tokens[n + 1], flags, 2)));
+    }
     out.form = function_.form;
     out.uop = uop_;
     out.operands = {values[0], n >= 2 ? values[1] : 0, n >= 3 ? values[2] : 0};

@@ -116,20 +116,6 @@ void write_vector_file(std::ostream& out, GenerationRequest request, Evaluator e
   out << buffer;
 }
 
-const Uop* FormTable::find(const std::string& form, std::string& error) {
-  auto it = uops_.find(form);
-  if (it == uops_.end()) {
-    const isa::Decoded d = isa::decode_ptx(form);
-    it = uops_.emplace(form, d.uop).first;
-    if (!d.uop) errors_[form] = d.error;
-  }
-  if (!it->second) {
-    error = errors_[form];
-    return nullptr;
-  }
-  return &*it->second;
-}
-
 LineReader::LineReader(std::istream& in, std::string file_name)
     : in_(in), file_name_(std::move(file_name)) {}
 
@@ -164,51 +150,11 @@ bool LineReader::next(std::string& line) {
   return true;
 }
 
-std::vector<std::string> split_tokens(const std::string& line) {
-  std::vector<std::string> tokens;
-  size_t i = 0;
-  while (i < line.size()) {
-    if (line[i] == '#') break;
-    if (line[i] == ' ' || line[i] == '\t') {
-      ++i;
-      continue;
-    }
-    size_t j = i;
-    while (j < line.size() && line[j] != ' ' && line[j] != '\t' && line[j] != '#') ++j;
-    tokens.push_back(line.substr(i, j - i));
-    i = j;
-  }
-  return tokens;
-}
-
-std::optional<uint32_t> parse_hex(const std::string& token, int max_digits, std::string& error) {
-  size_t start = 0;
-  if (token.size() >= 2 && token[0] == '0' && (token[1] == 'x' || token[1] == 'X')) start = 2;
-  if (start == token.size()) {
-    error = fmt::format("'{}' is not a hexadecimal number", token);
-    return std::nullopt;
-  }
-  uint64_t value = 0;
-  for (size_t i = start; i < token.size(); ++i) {
-    const char ch = token[i];
-    int digit;
-    if (ch >= '0' && ch <= '9') digit = ch - '0';
-    else if (ch >= 'a' && ch <= 'f') digit = ch - 'a' + 10;
-    else if (ch >= 'A' && ch <= 'F') digit = ch - 'A' + 10;
-    else {
-      error = fmt::format("'{}' is not a hexadecimal number", token);
-      return std::nullopt;
-    }
-    value = (value << 4) | static_cast<unsigned>(digit);
-    if (i - start >= 16) break;  // the width check below reports it
-  }
-  const size_t digits = token.size() - start;
-  if (digits > static_cast<size_t>(max_digits)) {
-    error = fmt::format("'{}' has {} hex digits, more than the {} of a {}-bit register", token,
-                        digits, max_digits, max_digits * 4);
-    return std::nullopt;
-  }
-  return static_cast<uint32_t>(value);
+std::string register_error(std::string_view token, const Hex& hex, int max_digits) {
+  if (hex.problem == HexProblem::TooWide)
+    return fmt::format("'{}' has {} hex digits, more than the {} of a {}-bit register", token,
+                       hex.digits, max_digits, max_digits * 4);
+  return fmt::format("'{}' is not a hexadecimal number", token);
 }
 
 VectorReader::VectorReader(std::istream& in, std::string file_name)
@@ -217,11 +163,10 @@ VectorReader::VectorReader(std::istream& in, std::string file_name)
 void VectorReader::read_header_field(const std::string& line) {
   static const std::string kCountField = "# vectors:";
   if (line.compare(0, kCountField.size(), kCountField) != 0) return;
-  std::string error;
-  const auto tokens = split_tokens(line.substr(kCountField.size()));
+  const Tokens tokens = tokenize(std::string_view(line).substr(kCountField.size()));
   uint64_t n = 0;
-  bool ok = tokens.size() == 1 && !tokens[0].empty();
-  for (char ch : ok ? tokens[0] : std::string()) {
+  bool ok = tokens.count == 1;
+  for (char ch : ok ? tokens[0] : std::string_view()) {
     if (ch < '0' || ch > '9' || n > (UINT64_MAX - 9) / 10) {
       ok = false;
       break;
@@ -237,29 +182,31 @@ bool VectorReader::next(VectorRecord& out) {
   std::string line;
   static const char* const kColumns[] = {"A", "B", "C"};
   while (lines_.next(line)) {
-    const auto tokens = split_tokens(line);
+    const Tokens tokens = tokenize(line);
     if (tokens.empty()) {
       const auto first = line.find_first_not_of(" \t");
       if (first != std::string::npos && line[first] == '#') read_header_field(line.substr(first));
       continue;
     }
-    std::string error;
-    const Uop* u = forms_.find(tokens[0], error);
-    if (!u) lines_.fail(fmt::format("unknown form '{}': {}", tokens[0], error));
-    const int n = operand_count(u->op);
-    if (tokens.size() != static_cast<size_t>(n) + 2)
+    const Form& form = forms_.get(tokens[0]);
+    if (!form.uop) lines_.fail(fmt::format("unknown form '{}': {}", tokens[0], form.error));
+    const Uop& u = *form.uop;
+    const int n = operand_count(u.op);
+    if (tokens.count != n + 2)
       lines_.fail(fmt::format("{} takes {} operand{} and the expected result ({} values), found {}",
-                              tokens[0], n, n == 1 ? "" : "s", n + 1, tokens.size() - 1));
-    const int digits = u->packed ? 8 : 4;
+                              tokens[0], n, n == 1 ? "" : "s", n + 1, tokens.count - 1));
+    const int digits = u.packed ? 8 : 4;
     uint32_t values[4] = {};
     for (int i = 0; i <= n; ++i) {
-      const auto v = parse_hex(tokens[i + 1], digits, error);
+      const Hex v = parse_hex(tokens[i + 1], HexLimit::digits(digits));
       const std::string column = i == n ? "expected result" : std::string("operand ") + kColumns[i];
-      if (!v) lines_.fail(fmt::format("{} of {}: {}", column, tokens[0], error));
-      values[i] = *v;
+      if (!v)
+        lines_.fail(fmt::format("{} of {}: {}", column, tokens[0],
+                                register_error(tokens[i + 1], v, digits)));
+      values[i] = static_cast<uint32_t>(v.value);
     }
-    out.form = tokens[0];
-    out.uop = *u;
+    out.form = form.text;
+    out.uop = u;
     out.operands = {values[0], n >= 2 ? values[1] : 0, n >= 3 ? values[2] : 0};
     out.expected = values[n];
     out.line = lines_.line_number();

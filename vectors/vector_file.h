@@ -4,7 +4,6 @@
 
 #include <cstdint>
 #include <istream>
-#include <map>
 #include <optional>
 #include <ostream>
 #include <stdexcept>
@@ -12,6 +11,7 @@
 #include <vector>
 
 #include "model/uop/uop.h"
+#include "vectors/line.h"
 #include "vectors/stream.h"
 
 namespace halfpipe::vectors {
@@ -69,17 +69,6 @@ void write_vector_file(std::ostream& out, GenerationRequest request,
 // std::invalid_argument with the decoder's message for an illegal one.
 std::string canonical_form(const std::string& form);
 
-// Resolves form names to Uops once each (names as written, any modifier order).
-class FormTable {
- public:
-  // The Uop of `form`, or nullopt with `error` set (the decoder's message).
-  const Uop* find(const std::string& form, std::string& error);
-
- private:
-  std::map<std::string, std::optional<Uop>> uops_;
-  std::map<std::string, std::string> errors_;
-};
-
 // Reads lines with a bounded length, telling comment, blank and content lines apart and
 // reporting truncation (a last line without an end of line).
 class LineReader {
@@ -99,12 +88,9 @@ class LineReader {
   uint64_t line_number_ = 0;
 };
 
-// Splits a line into whitespace-separated tokens, dropping a '#' comment.
-std::vector<std::string> split_tokens(const std::string& line);
-
-// Parses a hex register value of at most `max_digits` digits ("0x" optional, either case);
-// returns nullopt with `error` describing the problem.
-std::optional<uint32_t> parse_hex(const std::string& token, int max_digits, std::string& error);
+// The reader's message for a register column that parse_hex (line.h) refused, `max_digits`
+// being the register's width in hex digits.
+std::string register_error(std::string_view token, const Hex& hex, int max_digits);
 
 struct VectorRecord {
   std::string form;
@@ -128,7 +114,7 @@ class VectorReader {
   void read_header_field(const std::string& line);
 
   LineReader lines_;
-  FormTable forms_;
+  FormCache forms_;
   std::optional<uint64_t> declared_count_;
   uint64_t count_ = 0;
   bool done_ = false;

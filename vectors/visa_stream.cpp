@@ -4,6 +4,7 @@
 #include <array>
 #include <stdexcept>
 
+#include "model/uop/visa_type.h"
 #include "vectors/corners.h"
 
 namespace halfpipe::vectors {
@@ -41,7 +42,7 @@ std::vector<uint16_t> visa_corner_elements(Type type) {
       out = {0x00, 0x01, 0xFF, 0x02, 0xFE, 0x7F, 0x80, 0x81, 0x7E, 0x3C};
       break;
     default:
-      throw std::invalid_argument("vISA type " + std::string(ref::traits(type).name) +
+      throw std::invalid_argument("vISA type " + std::string(traits(type).name) +
                                   " is reference-only: the RTL's lanes are 16 bits wide");
   }
   return out;

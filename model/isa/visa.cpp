@@ -1,4 +1,4 @@
-// The vISA MIN_MAX front-end: binary and text forms (S24, S25), Uop beats, and the batch line.
+// The vISA MIN_MAX front-end: binary and text forms (S24, S25), forms and mask controls.
 #include "model/isa/visa.h"
 
 #include <array>
@@ -52,22 +52,6 @@ struct Cursor {
     while (pos < s.size() && !is_space(s[pos]) && stops.find(s[pos]) == std::string_view::npos)
       ++pos;
     return s.substr(start, pos - start);
-  }
-  // Like word(), but a comma list may have blanks around its commas: "1, 2 ,3" is one field.
-  std::string_view list_field() {
-    skip_space();
-    const size_t start = pos;
-    size_t end = pos;
-    while (pos < s.size()) {
-      while (pos < s.size() && !is_space(s[pos])) ++pos;
-      end = pos;
-      skip_space();
-      const bool continues =
-          (end > start && s[end - 1] == ',') || (pos < s.size() && s[pos] == ',');
-      if (!continues) break;
-    }
-    pos = end;
-    return s.substr(start, end - start);
   }
 };
 
@@ -167,29 +151,6 @@ std::string parse_head(Cursor& c, Instruction& i) {
   return mask_range_error(i);
 }
 
-// Strips a leading source modifier (S27) off an operand.
-SourceModifier take_source_modifier(std::string_view& operand) {
-  struct Spelling {
-    std::string_view text;
-    SourceModifier mod;
-  };
-  // Longest first, so "-(abs)" is not read as "-" followed by "(abs)...".
-  static constexpr std::array<Spelling, 5> kSpellings{{
-      {"-(abs)", {true, true}},
-      {"(-abs)", {true, true}},
-      {"(abs)", {false, true}},
-      {"(-)", {true, false}},
-      {"-", {true, false}},
-  }};
-  for (const Spelling& s : kSpellings) {
-    if (istarts_with(operand, s.text)) {
-      operand.remove_prefix(s.text.size());
-      return s.mod;
-    }
-  }
-  return {};
-}
-
 // ---- the binary operand bytes (IGC's VISA_Type and VISA_Modifier numbering) -------------------
 
 struct TypeCode {
@@ -234,11 +195,11 @@ uint8_t source_modifier_code(SourceModifier m) {
   return m.neg ? kNeg : kNone;
 }
 
-// ---- batch line pieces -------------------------------------------------------------------------
+// ---- forms -------------------------------------------------------------------------------------
 
 std::optional<Type> parse_type(std::string_view s) {
-  for (int t = 0; t < ref::kVisaTypeCount; ++t) {
-    if (iequals(s, ref::traits(static_cast<Type>(t)).name)) return static_cast<Type>(t);
+  for (int t = 0; t < kVisaTypeCount; ++t) {
+    if (iequals(s, traits(static_cast<Type>(t)).name)) return static_cast<Type>(t);
   }
   return std::nullopt;
 }
@@ -253,68 +214,6 @@ std::string parse_type_field(Cursor& c, Instruction& i) {
   return {};
 }
 
-int hex_digit(char c) {
-  if (c >= '0' && c <= '9') return c - '0';
-  c = lower(c);
-  if (c >= 'a' && c <= 'f') return c - 'a' + 10;
-  return -1;
-}
-
-enum class HexResult { Ok, Empty, NotHex, TooWide };
-
-// `0x` optional; leading zeros allowed; at most `bits` significant bits.
-HexResult parse_hex(std::string_view s, int bits, uint64_t& value) {
-  if (istarts_with(s, "0x")) s.remove_prefix(2);
-  if (s.empty()) return HexResult::Empty;
-  value = 0;
-  for (char c : s) {
-    const int d = hex_digit(c);
-    if (d < 0) return HexResult::NotHex;
-    if (value >> (bits - 4)) return HexResult::TooWide;  // the next digit would push bits out
-    value = (value << 4) | static_cast<uint64_t>(d);
-  }
-  return value > ref::element_mask(bits) ? HexResult::TooWide : HexResult::Ok;
-}
-
-// One of DST, SRC0, SRC1: exactly `count` elements of `t`, with a source modifier when allowed.
-std::string parse_list(std::string_view field, std::string_view name, const ref::VisaTypeTraits& t,
-                       int count, bool modifier_allowed, SourceModifier& mod, uint64_t* out) {
-  const SourceModifier taken = take_source_modifier(field);
-  if (taken.neg || taken.abs) {
-    if (!modifier_allowed) return std::string(name) + " takes no source modifier";
-    mod = taken;
-  }
-  int n = 0;
-  while (true) {
-    const size_t comma = field.find(',');
-    const std::string_view element = trim(field.substr(0, comma));
-    if (n < count) {
-      auto at = [&] { return std::string(name) + " element " + std::to_string(n); };
-      switch (parse_hex(element, t.bits, out[n])) {
-        case HexResult::Ok: break;
-        case HexResult::Empty: return at() + " is empty";
-        case HexResult::NotHex: return at() + " " + quoted(element) + " is not hex";
-        case HexResult::TooWide:
-          return at() + " " + quoted(element) + " is wider than " + std::to_string(t.bits) +
-                 " bits (type " + std::string(t.name) + ")";
-      }
-    }
-    ++n;
-    if (comma == std::string_view::npos) break;
-    field = field.substr(comma + 1);
-  }
-  if (n != count)
-    return std::string(name) + " has " + std::to_string(n) + " elements; EXEC is " +
-           std::to_string(count);
-  return {};
-}
-
-void append_hex(std::string& out, uint64_t v, int bits) {
-  static constexpr char kDigits[] = "0123456789abcdef";
-  out += "0x";
-  for (int shift = bits - 4; shift >= 0; shift -= 4) out += kDigits[(v >> shift) & 15];
-}
-
 }  // namespace
 
 // ---- public ------------------------------------------------------------------------------------
@@ -323,6 +222,30 @@ std::string modifier_text(SourceModifier m) {
   if (m.abs) return m.neg ? "-(abs)" : "(abs)";
   return m.neg ? "-" : "";
 }
+
+SourceModifier take_source_modifier(std::string_view& operand) {
+  struct Spelling {
+    std::string_view text;
+    SourceModifier mod;
+  };
+  // Longest first, so "-(abs)" is not read as "-" followed by "(abs)...".
+  static constexpr std::array<Spelling, 5> kSpellings{{
+      {"-(abs)", {true, true}},
+      {"(-abs)", {true, true}},
+      {"(abs)", {false, true}},
+      {"(-)", {true, false}},
+      {"-", {true, false}},
+  }};
+  for (const Spelling& s : kSpellings) {
+    if (istarts_with(operand, s.text)) {
+      operand.remove_prefix(s.text.size());
+      return s.mod;
+    }
+  }
+  return {};
+}
+
+bool mask_control_fits(const Instruction& i) { return mask_range_error(i).empty(); }
 
 std::string mask_control_name(MaskControl m) {
   return "M" + std::to_string(m.group) + (m.no_mask ? "_NM" : "");
@@ -413,45 +336,9 @@ std::string text_form(const Instruction& i) {
 }
 
 uint32_t channel_enable(const Instruction& i, uint32_t exec_mask) {
-  const auto channels = static_cast<uint32_t>(ref::element_mask(i.exec_size));
+  const auto channels = static_cast<uint32_t>(element_mask(i.exec_size));
   if (i.mask.no_mask) return channels;
   return (exec_mask >> (4 * (i.mask.group - 1))) & channels;
-}
-
-std::optional<Format> uop_format(Type t) {
-  switch (t) {
-    case Type::HF: return Format::F16;
-    case Type::W: return Format::S16;
-    case Type::UW: return Format::U16;
-    case Type::B: return Format::S8;
-    case Type::UB: return Format::U8;
-    default: return std::nullopt;
-  }
-}
-
-Beats beats(const Instruction& i, uint32_t exec_mask, int lanes) {
-  const auto format = uop_format(i.type);
-  if (!format)
-    return {{},
-            "type " + std::string(ref::traits(i.type).name) +
-                " has no Uop format: 32- and 64-bit types are reference-only (16-bit lanes)"};
-  if (lanes < 1 || lanes > kMaxExecSize)
-    return {{}, "lane count " + std::to_string(lanes) + " is outside 1..32"};
-  Uop u;
-  u.op = i.max ? Op::Max : Op::Min;
-  u.format = *format;
-  u.sat = i.sat;
-  u.nan_policy = NanPolicy::VisaSrc1;  // S28
-  u.src0_mod = i.src0_mod;
-  u.src1_mod = i.src1_mod;
-  const uint64_t enable = channel_enable(i, exec_mask);
-  const uint64_t beat_lanes = ref::element_mask(lanes);
-  Beats out;
-  for (int first = 0; first < i.exec_size; first += lanes) {
-    u.lane_mask = static_cast<uint32_t>((enable >> first) & beat_lanes);
-    out.uops.push_back(u);
-  }
-  return out;
 }
 
 bool is_batch_line(std::string_view line) {
@@ -461,86 +348,19 @@ bool is_batch_line(std::string_view line) {
          iequals(opcode, "max.sat");
 }
 
-std::optional<BatchLine> parse_batch_line(std::string_view line, std::string& error) {
-  auto fail = [&error](std::string message) -> std::optional<BatchLine> {
-    error = std::move(message);
-    return std::nullopt;
-  };
-  if (const size_t hash = line.find('#'); hash != std::string_view::npos)
-    line = line.substr(0, hash);
-  Cursor c{line};
-  BatchLine b;
-  Instruction& i = b.instruction;
-  if (std::string err = parse_head(c, i); !err.empty()) return fail(err);
-  if (std::string err = parse_type_field(c, i); !err.empty()) return fail(err);
-  const ref::VisaTypeTraits& t = ref::traits(i.type);
-
-  const std::string_view emask_field = c.word();
-  if (emask_field.empty()) return fail("missing EMASK after TYPE");
-  uint64_t emask = 0;
-  switch (parse_hex(emask_field, 32, emask)) {
-    case HexResult::Ok: break;
-    case HexResult::Empty: return fail("EMASK " + quoted(emask_field) + " has no hex digits");
-    case HexResult::NotHex: return fail("EMASK " + quoted(emask_field) + " is not hex");
-    case HexResult::TooWide: return fail("EMASK " + quoted(emask_field) + " is wider than 32 bits");
-  }
-  b.exec_mask = static_cast<uint32_t>(emask);
-
-  constexpr std::array<std::string_view, 3> kNames{"DST", "SRC0", "SRC1"};
-  const std::array<uint64_t*, 3> lists{b.dst.data(), b.src0.data(), b.src1.data()};
-  for (size_t k = 0; k < kNames.size(); ++k) {
-    const std::string_view field = c.list_field();
-    if (field.empty()) return fail("missing " + std::string(kNames[k]));
-    SourceModifier unused;
-    SourceModifier& mod = k == 1 ? i.src0_mod : k == 2 ? i.src1_mod : unused;
-    if (std::string err = parse_list(field, kNames[k], t, i.exec_size, k != 0, mod, lists[k]);
-        !err.empty())
-      return fail(err);
-  }
-  if (!c.at_end()) return fail("unexpected " + quoted(c.word()) + " after SRC1");
-  return b;
-}
-
-std::string format_batch_line(const BatchLine& b) {
-  const Instruction& i = b.instruction;
-  const int bits = ref::traits(i.type).bits;
-  std::string out = form_name(i) + " ";
-  append_hex(out, b.exec_mask, 32);
-  const std::array<const uint64_t*, 3> lists{b.dst.data(), b.src0.data(), b.src1.data()};
-  const std::array<SourceModifier, 3> mods{SourceModifier{}, i.src0_mod, i.src1_mod};
-  for (size_t k = 0; k < lists.size(); ++k) {
-    out += ' ';
-    out += modifier_text(mods[k]);
-    for (int ch = 0; ch < i.exec_size; ++ch) {
-      if (ch) out += ',';
-      append_hex(out, lists[k][ch], bits);
-    }
-  }
-  return out;
-}
-
-std::string evaluate_batch_line(std::string_view line) {
-  std::string error;
-  std::optional<BatchLine> b = parse_batch_line(line, error);
-  if (!b) return "error: " + error;
-  const Instruction& i = b->instruction;
-  ref::visa_minmax(i.element_op(), channel_enable(i, b->exec_mask), i.exec_size, b->src0.data(),
-                   b->src1.data(), b->dst.data());
-  const int bits = ref::traits(i.type).bits;
-  std::string out;
-  out.reserve(static_cast<size_t>(i.exec_size) * (bits / 4 + 3));
-  for (int ch = 0; ch < i.exec_size; ++ch) {
-    if (ch) out += ',';
-    append_hex(out, b->dst[ch], bits);
-  }
-  return out;
-}
-
-std::optional<Instruction> parse_form(std::string_view text, std::string& error) {
+std::optional<Instruction> take_form(std::string_view& text, std::string& error) {
   Cursor c{text};
   Instruction i;
   if (error = parse_head(c, i); !error.empty()) return std::nullopt;
   if (error = parse_type_field(c, i); !error.empty()) return std::nullopt;
+  text.remove_prefix(c.pos);
+  return i;
+}
+
+std::optional<Instruction> parse_form(std::string_view text, std::string& error) {
+  const std::optional<Instruction> i = take_form(text, error);
+  if (!i) return std::nullopt;
+  Cursor c{text};
   if (!c.at_end()) {
     error = "unexpected " + quoted(c.word()) +
             " after TYPE: a vISA form is MIN|MAX[.sat] (EXEC[, MASK]) TYPE";
@@ -552,31 +372,7 @@ std::optional<Instruction> parse_form(std::string_view text, std::string& error)
 std::string form_name(const Instruction& i) {
   return std::string(i.max ? "MAX" : "MIN") + (i.sat ? ".sat" : "") + " (" +
          std::to_string(i.exec_size) + ", " + mask_control_name(i.mask) + ") " +
-         std::string(ref::traits(i.type).name);
-}
-
-std::vector<Instruction> rtl_forms() {
-  std::vector<Instruction> forms;
-  for (Type type : {Type::HF, Type::W, Type::UW, Type::B, Type::UB}) {
-    for (bool max : {false, true}) {
-      for (bool sat : {false, true}) {
-        for (int exec_size : kExecSizes) {
-          for (bool no_mask : {false, true}) {
-            for (int group = 1; group <= 8; ++group) {
-              Instruction i;
-              i.type = type;
-              i.max = max;
-              i.sat = sat;
-              i.exec_size = exec_size;
-              i.mask = {group, no_mask};
-              if (mask_range_error(i).empty()) forms.push_back(i);
-            }
-          }
-        }
-      }
-    }
-  }
-  return forms;
+         std::string(traits(i.type).name);
 }
 
 }  // namespace halfpipe::isa::visa

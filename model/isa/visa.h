@@ -1,6 +1,8 @@
-// The Intel vISA MIN_MAX front-end (the vISA MIN_MAX page; doc/semantics.md S24-S29): the binary form
-// and the text form in, a decoded instruction out; from it, the Uop beats the RTL consumes and
-// the channel enables (S25). Errors name the offending field.
+// The Intel vISA MIN_MAX front-end (the vISA MIN_MAX page; doc/semantics.md S24-S29): the binary
+// form and the text form in, a decoded instruction out, and the channel enables (S25). Errors name
+// the offending field. It knows the contract (model/uop) alone: the batch line's operands are
+// parsed and evaluated in vectors/line.h and vectors/batch.h, the Uop beats the RTL consumes are
+// cut in tb/visa_beats.h.
 //
 // The binary form. The spec gives three bytes: the opcode 0x45, Exec_size and Op. The type,
 // `.sat` and the source modifiers live in vISA's operands, whose encoding the page does not give,
@@ -22,12 +24,12 @@
 #include <string_view>
 #include <vector>
 
-#include "model/ref/visa_minmax.h"
 #include "model/uop/uop.h"
+#include "model/uop/visa_type.h"
 
 namespace halfpipe::isa::visa {
 
-using Type = ref::VisaType;
+using Type = VisaType;
 
 inline constexpr uint8_t kMinMaxOpcode = 0x45;
 inline constexpr int kMaxExecSize = 32;
@@ -65,7 +67,7 @@ struct Instruction {
   SourceModifier src0_mod{};
   SourceModifier src1_mod{};
 
-  ref::VisaMinMax element_op() const { return {max, type, sat, src0_mod, src1_mod}; }
+  VisaMinMax element_op() const { return {max, type, sat, src0_mod, src1_mod}; }
   friend bool operator==(const Instruction& x, const Instruction& y) {
     return x.max == y.max && x.exec_size == y.exec_size && x.mask == y.mask &&
            x.type == y.type && x.sat == y.sat && x.src0_mod == y.src0_mod &&
@@ -103,55 +105,33 @@ std::string mask_control_name(MaskControl m);
 // S25: bit i set when channel i (0 <= i < exec_size) computes.
 uint32_t channel_enable(const Instruction& i, uint32_t exec_mask);
 
-// The Uop format that carries a type through the RTL's min/max unit: F16 for HF, S16 for W,
-// U16 for UW, S8/U8 for B/UB (in the low byte of a lane); nullopt for the 32- and 64-bit types,
-// which are reference-only.
-std::optional<Format> uop_format(Type t);
+// S25: whether the channels of the mask control end by execution-mask bit 31.
+bool mask_control_fits(const Instruction& i);
 
-// The Uops the RTL consumes: channels in beats of `lanes` (beat k carries channels
-// [k*lanes, (k+1)*lanes), channel k*lanes + j in lane j), each with op Min/Max, the type's
-// format, nan_policy VisaSrc1 (S28), the source modifiers, sat, and bit j of lane_mask set when
-// that channel is enabled (S25); lanes past exec_size are never enabled. An error (and no Uops)
-// for a 32/64-bit type or a lane count outside 1..32.
-struct Beats {
-  std::vector<Uop> uops;
-  std::string error;
-};
-Beats beats(const Instruction& i, uint32_t exec_mask, int lanes);
+// Strips a leading source modifier (S27) off an operand: `-`, `(abs)` or `-(abs)`, and IGC's
+// `(-)` and `(-abs)`; none when the operand starts otherwise.
+SourceModifier take_source_modifier(std::string_view& operand);
 
-// The `halfpipe eval --batch` line for vISA:
+// A batch line of `halfpipe eval --batch` for vISA (vectors/line.h parses and prints it):
 //   MIN|MAX[.sat] (EXEC[, MASK]) TYPE EMASK DST SRC0 SRC1
-// EXEC 1..32 (a power of two), MASK M1..M8 / M1_NM..M8_NM (default M1), TYPE b ub w uw d ud q uq
-// hf f df, EMASK the 32-bit execution mask in hex; DST, SRC0, SRC1 comma-separated lists of
-// exactly EXEC hex elements (0x optional) of the type's width, SRC0/SRC1 optionally prefixed by
-// `-`, `(abs)` or `-(abs)`. Returns the new destination, EXEC comma-separated elements each `0x`
-// + lowercase hex zero-padded to the type's width, or `error: <message>`.
-std::string evaluate_batch_line(std::string_view line);
-
-// A batch line, parsed: the instruction (with the source modifiers its SRC0/SRC1 carry), the
-// execution mask and EXEC elements of each list (elements past EXEC are zero).
+// the instruction (with the source modifiers its SRC0/SRC1 carry), the execution mask and EXEC
+// elements of each list (elements past EXEC are zero).
 struct BatchLine {
   Instruction instruction;
   uint32_t exec_mask = 0;
   std::array<uint64_t, kMaxExecSize> dst{}, src0{}, src1{};
 };
-// nullopt with `error` naming the field when the line is malformed (a trailing `# comment` is
-// ignored).
-std::optional<BatchLine> parse_batch_line(std::string_view line, std::string& error);
-// The canonical spelling of a batch line; parse_batch_line(format_batch_line(b)) gives b back.
-std::string format_batch_line(const BatchLine& b);
 
 // A vISA form: the head of a batch line, `MIN|MAX[.sat] (EXEC[, MASK]) TYPE`, i.e. everything
 // static about an instruction but its source modifiers (which, as in the batch line, ride on the
 // operands). The sweep and the co-simulation name vISA streams by it.
 std::optional<Instruction> parse_form(std::string_view text, std::string& error);
+// Reads a form off the front of `text` (a batch line starts with one), leaving in `text` what
+// follows TYPE.
+std::optional<Instruction> take_form(std::string_view& text, std::string& error);
 // The canonical spelling, e.g. "MAX.sat (16, M5) hf"; parse_form(form_name(i)) gives back i
 // without its source modifiers.
 std::string form_name(const Instruction& i);
-// Every form the RTL executes: the 16-bit-lane types (HF W UW B UB) x MIN/MAX x .sat x every
-// exec size with every mask control that fits it (S25): 1480 forms.
-std::vector<Instruction> rtl_forms();
-
 // Whether a batch line is a vISA line rather than a PTX one: its first word is MIN, MAX,
 // MIN.sat or MAX.sat (any case). PTX min/max always carry a type suffix, so never collide.
 bool is_batch_line(std::string_view line);

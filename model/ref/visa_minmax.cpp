@@ -10,20 +10,6 @@
 namespace halfpipe::ref {
 namespace {
 
-constexpr std::array<VisaTypeTraits, kVisaTypeCount> kTraits{{
-    {"b", 8, false, true, 0, 0},
-    {"ub", 8, false, false, 0, 0},
-    {"w", 16, false, true, 0, 0},
-    {"uw", 16, false, false, 0, 0},
-    {"d", 32, false, true, 0, 0},
-    {"ud", 32, false, false, 0, 0},
-    {"q", 64, false, true, 0, 0},
-    {"uq", 64, false, false, 0, 0},
-    {"hf", 16, true, false, 5, 10},
-    {"f", 32, true, false, 8, 23},
-    {"df", 64, true, false, 11, 52},
-}};
-
 // An IEEE binary format of any width up to 64 bits. format.h's FloatFormat is the 16-bit PTX
 // one; vISA needs 32 and 64 bits too, and only classification and order, never rounding.
 struct BinaryFloat {
@@ -95,8 +81,6 @@ uint64_t saturate(const VisaTypeTraits& t, uint64_t x) {
 }
 
 }  // namespace
-
-const VisaTypeTraits& traits(VisaType t) { return kTraits[static_cast<size_t>(t)]; }
 
 uint64_t visa_minmax_element(const VisaMinMax& m, uint64_t src0, uint64_t src1) {
   const VisaTypeTraits& t = traits(m.type);

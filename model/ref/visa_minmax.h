@@ -11,37 +11,17 @@
 #include <string_view>
 
 #include "model/uop/uop.h"
+#include "model/uop/visa_type.h"
 
 namespace halfpipe::ref {
 
-enum class VisaType : uint8_t { B, UB, W, UW, D, UD, Q, UQ, HF, F, DF };
-inline constexpr int kVisaTypeCount = 11;
-
-// What an element of a type is (S26).
-struct VisaTypeTraits {
-  std::string_view name;  // lower case, as the batch line spells it: "b" ... "df"
-  int bits;               // 8, 16, 32 or 64
-  bool is_float;          // HF, F, DF: IEEE binary16/32/64
-  bool is_signed;         // integers only
-  int exp_bits;           // floats only
-  int frac_bits;          // floats only
-};
-
-const VisaTypeTraits& traits(VisaType t);
-
-// The element operation of one MIN_MAX instruction: everything but its channels and masks.
-struct VisaMinMax {
-  bool max = false;  // Op byte bit 0
-  VisaType type = VisaType::HF;
-  bool sat = false;
-  SourceModifier src0_mod{};
-  SourceModifier src1_mod{};
-};
-
-// All ones in the low `bits` bits: the element mask of a type.
-constexpr uint64_t element_mask(int bits) {
-  return bits >= 64 ? ~uint64_t{0} : (uint64_t{1} << bits) - 1;
-}
+// The types, their traits and the element operation are the contract's (model/uop/visa_type.h).
+using halfpipe::element_mask;
+using halfpipe::kVisaTypeCount;
+using halfpipe::traits;
+using halfpipe::VisaMinMax;
+using halfpipe::VisaType;
+using halfpipe::VisaTypeTraits;
 
 // One enabled channel: source modifiers (S27), then the compare (S26, S28), then .sat (S29).
 // Elements live in the low traits(type).bits bits; bits above them are ignored on input and zero

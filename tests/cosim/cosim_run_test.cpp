@@ -11,6 +11,7 @@
 
 #include "model/isa/visa.h"
 #include "tb/cosim/cosim.h"
+#include "tb/visa_beats.h"
 #include "vectors/visa_stream.h"
 #include "tests/sc/systemc_process.h"
 
@@ -189,7 +190,7 @@ void check_every_visa_form(int lanes, uint64_t seed) {
   const std::vector<StreamSpec> specs{{StreamKind::Corner, 0, seed, {}, {}},
                                       {StreamKind::Random, 20, seed, {}, {}}};
   uint64_t beats = 0;
-  for (const auto& form : halfpipe::isa::visa::rtl_forms()) {
+  for (const auto& form : halfpipe::tb::visa_rtl_forms()) {
     const std::string name = halfpipe::isa::visa::form_name(form);
     s.add_streams(name, specs);
     for (const auto& spec : specs) {

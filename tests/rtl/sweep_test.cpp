@@ -11,6 +11,8 @@
 #include "model/ref/execute.h"
 #include "tb/dut.h"
 #include "tb/sweep.h"
+#include "tb/visa_beats.h"
+#include "vectors/line.h"
 #include "tests/rtl/support.h"
 
 namespace {
@@ -192,7 +194,7 @@ namespace {
 uint64_t sweep_every_visa_form(int lanes, uint64_t random_per_form, uint64_t seed) {
   auto dut = tb::make_dut(lanes, 4);
   tb::BeatSource source(lanes, tb::BeatSource::Packing::Fill);
-  for (const auto& form : isa::visa::rtl_forms()) {
+  for (const auto& form : tb::visa_rtl_forms()) {
     const std::string name = isa::visa::form_name(form);
     std::vector<vectors::VisaStream> streams;
     for (const auto& spec : rtl_test::stream_specs(true, random_per_form, seed))
@@ -213,7 +215,7 @@ uint64_t sweep_every_visa_form(int lanes, uint64_t random_per_form, uint64_t see
 
 TEST_CASE("S24-S29: every vISA form the RTL executes (hf w uw b ub, every exec size and mask "
           "control) matches the reference at Lanes=2 and Lanes=4, corners and random") {
-  REQUIRE(isa::visa::rtl_forms().size() == 1480);  // 5 types x 2 ops x 2 sat x 74 (exec, mask)
+  REQUIRE(tb::visa_rtl_forms().size() == 1480);  // 5 types x 2 ops x 2 sat x 74 (exec, mask)
   CHECK(sweep_every_visa_form(2, 40, 7) > 1000000);
   CHECK(sweep_every_visa_form(4, 40, 8) > 1000000);
 }
@@ -223,7 +225,7 @@ TEST_CASE("sweep: a vISA mismatch is reported with a batch-line reproduce comman
   const auto form = isa::visa::parse_form("min (2) w", error);
   REQUIRE(form);
   // Channel 0: min(1, 3) = 1; channel 1: min(2, 0) = 0, which lane 1's stuck bit turns into 1.
-  const auto line = isa::visa::parse_batch_line("MIN (2) w ffffffff 0,0 1,2 3,0", error);
+  const auto line = vectors::parse_visa_line("MIN (2) w ffffffff 0,0 1,2 3,0");
   REQUIRE(line);
   tb::BeatSource source(2, tb::BeatSource::Packing::Fill);
   source.add_visa_lines(*form, {*line});

@@ -21,6 +21,7 @@
 #include "model/isa/visa.h"
 #include "model/ref/visa_minmax.h"
 #include "tb/dut.h"
+#include "tb/visa_beats.h"
 #include "tests/rtl/support.h"
 
 using namespace halfpipe;
@@ -35,7 +36,7 @@ Uop visa_uop(const std::string& op, const std::string& operands, Type type, int 
   const std::string text = fmt::format("{} ({}) {}", op, lanes, operands);
   const auto d = isa::visa::decode_text(text, type);
   if (!d.instruction) FAIL(text << ": " << d.error);
-  const auto b = isa::visa::beats(*d.instruction, 0xFFFFFFFFu, lanes);
+  const auto b = tb::visa_beats(*d.instruction, 0xFFFFFFFFu, lanes);
   if (b.uops.size() != 1) FAIL(text << ": " << b.error);
   return b.uops[0];
 }
@@ -227,7 +228,7 @@ TEST_CASE("S25: a disabled channel's lane reads zero at the ALU output", "[rtl][
     const std::string text = fmt::format("MAX ({}) d a b", lanes);
     const auto d = isa::visa::decode_text(text, Type::W);
     REQUIRE(d.instruction);
-    const auto b = isa::visa::beats(*d.instruction, 0b0101, lanes);  // channels 0 and 2
+    const auto b = tb::visa_beats(*d.instruction, 0b0101, lanes);  // channels 0 and 2
     REQUIRE(b.uops.size() == 1);
     std::vector<uint16_t> src0(lanes), src1(lanes);
     for (int i = 0; i < lanes; ++i) {

@@ -6,13 +6,19 @@
 #include <string>
 
 #include "model/isa/visa.h"
+#include "vectors/batch.h"
 
-using halfpipe::isa::visa::evaluate_batch_line;
 using halfpipe::isa::visa::is_batch_line;
 using Catch::Matchers::Contains;
 using Catch::Matchers::StartsWith;
 
 namespace {
+
+// The line `halfpipe eval --batch` prints for a vISA line.
+std::string evaluate_batch_line(std::string_view line) {
+  std::string out;
+  return halfpipe::vectors::evaluate_visa(line, out) ? out : "error: " + out;
+}
 
 std::string batch_error(std::string_view line) {
   const std::string out = evaluate_batch_line(line);

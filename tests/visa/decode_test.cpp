@@ -7,6 +7,7 @@
 
 #include "model/isa/visa.h"
 #include "model/ref/visa_minmax.h"
+#include "tb/visa_beats.h"
 
 using namespace halfpipe;
 using namespace halfpipe::isa::visa;
@@ -351,7 +352,8 @@ TEST_CASE("text form: text_form() round-trips through decode_text()", "[visa][te
 TEST_CASE("S25, S28: beats split the channels into Uops of `lanes` with their lane masks",
           "[visa][beats]") {
   Instruction i = text_ok("MAX.sat (M5, 8) d -a (abs)b", Type::W);
-  const Beats b = beats(i, 0x9C6A35F1, 4);  // M5, 8 channels: mask bits 16..23 = 0x6A
+  // M5, 8 channels: mask bits 16..23 = 0x6A
+  const tb::VisaBeats b = tb::visa_beats(i, 0x9C6A35F1, 4);
   REQUIRE(b.error.empty());
   REQUIRE(b.uops.size() == 2);
   CHECK(b.uops[0].lane_mask == 0xA);
@@ -366,7 +368,7 @@ TEST_CASE("S25, S28: beats split the channels into Uops of `lanes` with their la
     CHECK_FALSE(u.packed);
     CHECK_FALSE(u.ftz);
   }
-  const Beats two = beats(i, 0x9C6A35F1, 2);
+  const tb::VisaBeats two = tb::visa_beats(i, 0x9C6A35F1, 2);
   REQUIRE(two.uops.size() == 4);
   CHECK(two.uops[0].lane_mask == 0b10);
   CHECK(two.uops[1].lane_mask == 0b10);
@@ -377,15 +379,15 @@ TEST_CASE("S25, S28: beats split the channels into Uops of `lanes` with their la
 TEST_CASE("S25: beats: lanes past exec_size are never enabled, and _NM enables every channel",
           "[visa][beats]") {
   Instruction i = text_ok("MIN (M1_NM, 2) d a b");
-  Beats b = beats(i, 0, 4);
+  tb::VisaBeats b = tb::visa_beats(i, 0, 4);
   REQUIRE(b.uops.size() == 1);
   CHECK(b.uops[0].lane_mask == 0b0011);
   i = text_ok("MIN (1) d a b");
-  b = beats(i, 0xFFFFFFFF, 4);
+  b = tb::visa_beats(i, 0xFFFFFFFF, 4);
   REQUIRE(b.uops.size() == 1);
   CHECK(b.uops[0].lane_mask == 0b0001);
   i = text_ok("MIN (32) d a b");
-  b = beats(i, 0x80000001, 8);
+  b = tb::visa_beats(i, 0x80000001, 8);
   REQUIRE(b.uops.size() == 4);
   CHECK(b.uops[0].lane_mask == 0x01);
   CHECK(b.uops[1].lane_mask == 0x00);
@@ -394,19 +396,19 @@ TEST_CASE("S25: beats: lanes past exec_size are never enabled, and _NM enables e
 
 TEST_CASE("beats: the Uop format of each type, and 32- and 64-bit types are reference-only",
           "[visa][beats]") {
-  CHECK(uop_format(Type::HF) == Format::F16);
-  CHECK(uop_format(Type::W) == Format::S16);
-  CHECK(uop_format(Type::UW) == Format::U16);
-  CHECK(uop_format(Type::B) == Format::S8);
-  CHECK(uop_format(Type::UB) == Format::U8);
+  CHECK(tb::visa_uop_format(Type::HF) == Format::F16);
+  CHECK(tb::visa_uop_format(Type::W) == Format::S16);
+  CHECK(tb::visa_uop_format(Type::UW) == Format::U16);
+  CHECK(tb::visa_uop_format(Type::B) == Format::S8);
+  CHECK(tb::visa_uop_format(Type::UB) == Format::U8);
   for (Type t : {Type::D, Type::UD, Type::Q, Type::UQ, Type::F, Type::DF}) {
-    CHECK_FALSE(uop_format(t));
-    const Beats b = beats(text_ok("MIN (8) d a b", t), 0xFF, 2);
+    CHECK_FALSE(tb::visa_uop_format(t));
+    const tb::VisaBeats b = tb::visa_beats(text_ok("MIN (8) d a b", t), 0xFF, 2);
     CHECK(b.uops.empty());
     CHECK_THAT(b.error, Contains("reference-only"));
   }
-  CHECK_THAT(beats(text_ok("MIN (8) d a b"), 0xFF, 0).error, Contains("lane count 0"));
-  CHECK_THAT(beats(text_ok("MIN (8) d a b"), 0xFF, 33).error, Contains("lane count 33"));
+  CHECK_THAT(tb::visa_beats(text_ok("MIN (8) d a b"), 0xFF, 0).error, Contains("lane count 0"));
+  CHECK_THAT(tb::visa_beats(text_ok("MIN (8) d a b"), 0xFF, 33).error, Contains("lane count 33"));
 }
 
 TEST_CASE("beats executed lane by lane equal the whole-instruction reference", "[visa][beats]") {
@@ -434,7 +436,7 @@ TEST_CASE("beats executed lane by lane equal the whole-instruction reference", "
     }
     ref::visa_minmax(i.element_op(), channel_enable(i, emask), i.exec_size, src0, src1, want);
 
-    const Beats b = beats(i, emask, lanes);
+    const tb::VisaBeats b = tb::visa_beats(i, emask, lanes);
     REQUIRE(b.error.empty());
     for (size_t k = 0; k < b.uops.size(); ++k) {
       for (int lane = 0; lane < lanes; ++lane) {

@@ -6,6 +6,8 @@
 #include <string>
 
 #include "model/isa/visa.h"
+#include "tb/visa_beats.h"
+#include "vectors/line.h"
 
 using namespace halfpipe;
 using namespace halfpipe::isa::visa;
@@ -53,7 +55,7 @@ TEST_CASE("form: the RTL executes 1480 forms: HF W UW B UB x MIN/MAX x .sat x 74
           "[visa][form][S25]") {
   // Mn fits exec size E when 4(n-1) + E <= 32: E = 1, 2, 4 take all 8 groups, 8 takes 7,
   // 16 takes 5, 32 takes 1: 37 per no-mask setting, 74 with _NM, x 5 x 2 x 2 = 1480.
-  const auto forms = rtl_forms();
+  const auto forms = tb::visa_rtl_forms();
   CHECK(forms.size() == 1480);
   std::set<std::string> names;
   for (const auto& f : forms) names.insert(form_name(f));
@@ -65,9 +67,9 @@ TEST_CASE("form: the RTL executes 1480 forms: HF W UW B UB x MIN/MAX x .sat x 74
 }
 
 TEST_CASE("batch line: parsed into instruction, mask and elements, and spelled back", "[visa][batch]") {
-  std::string error;
-  const auto b = parse_batch_line("max (2, m2) w 0x1234 7,8 -(abs)8000,3 (abs)ffff,0 # note", error);
-  INFO(error);
+  const auto b =
+      vectors::parse_visa_line("max (2, m2) w 0x1234 7,8 -(abs)8000,3 (abs)ffff,0 # note");
+  INFO(b.error);
   REQUIRE(b);
   CHECK(b->instruction.max);
   CHECK(b->instruction.src0_mod == SourceModifier{true, true});
@@ -76,11 +78,12 @@ TEST_CASE("batch line: parsed into instruction, mask and elements, and spelled b
   CHECK(b->dst[1] == 8u);
   CHECK(b->src0[0] == 0x8000u);
   CHECK(b->src1[0] == 0xFFFFu);
-  const std::string canonical = format_batch_line(*b);
+  const std::string canonical = vectors::format_visa_line(*b);
   CHECK(canonical == "MAX (2, M2) w 0x00001234 0x0007,0x0008 -(abs)0x8000,0x0003 (abs)0xffff,0x0000");
-  const auto again = parse_batch_line(canonical, error);
+  const auto again = vectors::parse_visa_line(canonical);
   REQUIRE(again);
-  CHECK(format_batch_line(*again) == canonical);
-  CHECK_FALSE(parse_batch_line("MAX (2) w 3 1,2 3,4", error));
-  CHECK_THAT(error, Contains("missing SRC1"));
+  CHECK(vectors::format_visa_line(*again) == canonical);
+  const auto short_line = vectors::parse_visa_line("MAX (2) w 3 1,2 3,4");
+  CHECK_FALSE(short_line);
+  CHECK_THAT(short_line.error, Contains("missing SRC1"));
 }
