@@ -12,19 +12,14 @@
 
 #include "model/ref/approx/datapath.h"
 #include "model/ref/approx/tables.h"
+#include "tests/support/read_file.h"
 
 namespace halfpipe {
+using halfpipe::test::read_file;
+
 namespace {
 
 namespace approx = ref::approx;
-
-std::string read_file(const std::filesystem::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  REQUIRE(in);
-  std::ostringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
 
 TEST_CASE("S19: regenerating the approximation tables reproduces the checked-in .mem files "
           "byte for byte",

@@ -2,50 +2,17 @@
 // contract that external oracles and scripts depend on.
 #include <catch2/catch.hpp>
 
-#include <sys/wait.h>
-#include <unistd.h>
-
-#include <cstdio>
-#include <cstdlib>
-#include <fstream>
-#include <sstream>
 #include <string>
+
+#include "tests/support/run_halfpipe.h"
 
 namespace {
 
-struct Run {
-  int status = -1;
-  std::string out;
-  std::string err;
-};
+using halfpipe::test::Run;
 
-std::string temp_path(const char* what) {
-  static int counter = 0;
-  return "/tmp/halfpipe_cli_test_" + std::to_string(getpid()) + "_" + std::to_string(counter++) + "_" + what;
-}
-
-std::string slurp(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::stringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
-
-// Runs `halfpipe ARGS` with `input` on stdin.
-Run halfpipe(const std::string& args, const std::string& input = "") {
-  const std::string in = temp_path("in"), out = temp_path("out"), err = temp_path("err");
-  std::ofstream(in, std::ios::binary) << input;
-  const std::string command = std::string("'") + HALFPIPE_BINARY_DIR + "/sim/halfpipe' " + args + " <" +
-                              in + " >" + out + " 2>" + err;
-  Run r;
-  int raw = std::system(command.c_str());
-  r.status = WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;
-  r.out = slurp(out);
-  r.err = slurp(err);
-  std::remove(in.c_str());
-  std::remove(out.c_str());
-  std::remove(err.c_str());
-  return r;
+// Runs `halfpipe ARGS` with `input` on stdin; stdout in `output`, stderr in `error`.
+Run run(const std::string& args, const std::string& input = "") {
+  return halfpipe::test::run_halfpipe(args, input, halfpipe::test::Stderr::Separate);
 }
 
 }  // namespace
@@ -90,27 +57,27 @@ TEST_CASE("eval --batch: a mixed input gives one aligned line per evaluated line
       "error: bad hex operand '0x'\n"
       "0x40c0\n"
       "0x7fff\n";
-  Run r = halfpipe("eval --batch", input);
-  CHECK(r.out == expected);
+  Run r = run("eval --batch", input);
+  CHECK(r.output == expected);
   CHECK(r.status == 1);
-  CHECK(r.err == "halfpipe eval --batch: 9 of 16 lines failed; the first, line 4: bad hex operand 'zz'\n");
+  CHECK(r.error == "halfpipe eval --batch: 9 of 16 lines failed; the first, line 4: bad hex operand 'zz'\n");
 }
 
 TEST_CASE("eval --batch: an input where every line succeeds exits 0", "[cli][batch]") {
-  Run r = halfpipe("eval --batch",
+  Run r = run("eval --batch",
                    "add.f16 3c00 3c00\n"
                    "# fine\n"
                    "sub.rn.f16x2 42004200 3c003c00\n"
                    "fma.rn.relu.bf16 3f80 4000 3f80\n"
                    "max.xorsign.abs.bf16 c000 bf80\n");
-  CHECK(r.out == "0x4000\n0x40004000\n0x4040\n0x4000\n");
+  CHECK(r.output == "0x4000\n0x40004000\n0x4040\n0x4000\n");
   CHECK(r.status == 0);
-  CHECK(r.err.empty());
+  CHECK(r.error.empty());
 }
 
 TEST_CASE("eval --batch: empty input writes nothing and exits 0", "[cli][batch]") {
-  Run r = halfpipe("eval --batch", "# only a comment\n\n");
-  CHECK(r.out.empty());
+  Run r = run("eval --batch", "# only a comment\n\n");
+  CHECK(r.output.empty());
   CHECK(r.status == 0);
 }
 
@@ -121,54 +88,54 @@ TEST_CASE("S23: eval --batch --target and --ptx reject forms above the target, l
       "add.bf16 3f80 3f80\n"
       "fma.rn.relu.bf16 3f80 4000 3f80\n"
       "min.xorsign.abs.f16 c000 3c00\n";
-  Run r = halfpipe("eval --batch --target sm_80", input);
-  CHECK(r.out ==
+  Run r = run("eval --batch --target sm_80", input);
+  CHECK(r.output ==
         "0x4000\n"
         "error: 'add.bf16' requires sm_90 or higher\n"
         "0x4040\n"
         "error: 'min.xorsign.abs.f16' requires sm_86 or higher\n");
   CHECK(r.status == 1);
 
-  r = halfpipe("eval --batch --target sm_90 --ptx 7.2", input);
-  CHECK(r.out ==
+  r = run("eval --batch --target sm_90 --ptx 7.2", input);
+  CHECK(r.output ==
         "0x4000\n"
         "error: 'add.bf16' requires PTX ISA .version 7.8\n"
         "0x4040\n"
         "0xbc00\n");
   CHECK(r.status == 1);
 
-  r = halfpipe("eval --batch --target sm_90 --ptx 7.8", input);
-  CHECK(r.out == "0x4000\n0x4000\n0x4040\n0xbc00\n");
+  r = run("eval --batch --target sm_90 --ptx 7.8", input);
+  CHECK(r.output == "0x4000\n0x4000\n0x4040\n0xbc00\n");
   CHECK(r.status == 0);
 }
 
 TEST_CASE("eval: one instruction prints its result, an error goes to stderr with exit 1", "[cli]") {
-  Run r = halfpipe("eval fma.rn.f16 4000 4200 3c00");
-  CHECK(r.out == "0x4700\n");
+  Run r = run("eval fma.rn.f16 4000 4200 3c00");
+  CHECK(r.output == "0x4700\n");
   CHECK(r.status == 0);
 
-  r = halfpipe("eval add.bf16x2 0x3f804000 0x3f803f80");
-  CHECK(r.out == "0x40004040\n");
+  r = run("eval add.bf16x2 0x3f804000 0x3f803f80");
+  CHECK(r.output == "0x40004040\n");
   CHECK(r.status == 0);
 
-  r = halfpipe("eval add.bf16 3f80 3f80 --target sm_89");
-  CHECK(r.out.empty());
-  CHECK(r.err == "halfpipe eval: 'add.bf16' requires sm_90 or higher\n");
+  r = run("eval add.bf16 3f80 3f80 --target sm_89");
+  CHECK(r.output.empty());
+  CHECK(r.error == "halfpipe eval: 'add.bf16' requires sm_90 or higher\n");
   CHECK(r.status == 1);
 
-  r = halfpipe("eval neg.f16");
-  CHECK(r.err == "halfpipe eval: 'neg.f16' takes 1 operand, got 0\n");
+  r = run("eval neg.f16");
+  CHECK(r.error == "halfpipe eval: 'neg.f16' takes 1 operand, got 0\n");
   CHECK(r.status == 1);
 }
 
 TEST_CASE("eval: a malformed target is named and nothing is evaluated", "[cli]") {
-  Run r = halfpipe("eval --batch --target 90", "add.f16 3c00 3c00\n");
-  CHECK(r.out.empty());
-  CHECK(r.err == "halfpipe eval: bad target '90': expected sm_NN, e.g. sm_90\n");
+  Run r = run("eval --batch --target 90", "add.f16 3c00 3c00\n");
+  CHECK(r.output.empty());
+  CHECK(r.error == "halfpipe eval: bad target '90': expected sm_NN, e.g. sm_90\n");
   CHECK(r.status == 1);
 
-  r = halfpipe("eval add.f16 3c00 3c00 --ptx 8");
-  CHECK(r.err == "halfpipe eval: bad PTX ISA version '8': expected X.Y, e.g. 8.1\n");
+  r = run("eval add.f16 3c00 3c00 --ptx 8");
+  CHECK(r.error == "halfpipe eval: bad PTX ISA version '8': expected X.Y, e.g. 8.1\n");
   CHECK(r.status == 1);
 }
 
@@ -176,14 +143,14 @@ TEST_CASE("eval: a malformed target is named and nothing is evaluated", "[cli]")
 // mask 0b01 computes channel 0 only; channel 1 keeps its destination element (S25).
 TEST_CASE("eval --batch: vISA MIN/MAX lines and PTX lines share one stream, line for line",
           "[cli][batch][S25]") {
-  Run r = halfpipe("eval --batch",
+  Run r = run("eval --batch",
                    "add.f16 3c00 3c00\n"
                    "MAX (1) hf 1 0 3c00 4000\n"
                    "min.f16 3c00 4000\n"
                    "MIN (2) w 1 7,7 5,3 4,1\n"
                    "max (3) hf 1 0 0 0\n"
                    "max.f16 3c00 4000\n");
-  std::istringstream lines(r.out);
+  std::istringstream lines(r.output);
   std::string line[7];
   int n = 0;
   while (n < 7 && std::getline(lines, line[n])) ++n;

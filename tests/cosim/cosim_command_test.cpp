@@ -18,6 +18,8 @@
 
 #include "tests/support/run_halfpipe.h"
 
+using halfpipe::test::read_file;
+
 namespace {
 
 const std::string kHalfpipe = std::string(HALFPIPE_BINARY_DIR) + "/sim/halfpipe";
@@ -29,13 +31,6 @@ std::string scratch_dir() {
   char name[] = "/tmp/halfpipe-cosim-test-XXXXXX";
   REQUIRE(mkdtemp(name) != nullptr);
   return name;
-}
-
-std::string read_file(const std::string& path) {
-  std::ifstream in(path);
-  std::stringstream s;
-  s << in.rdbuf();
-  return s.str();
 }
 
 std::string last_line(const std::string& text) {

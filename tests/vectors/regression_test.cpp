@@ -14,22 +14,18 @@
 #include "vectors/coverage.h"
 #include "vectors/regression.h"
 #include "vectors/vector_file.h"
+#include "tests/support/read_file.h"
 
 using namespace halfpipe;
 using namespace halfpipe::vectors;
 namespace fs = std::filesystem;
 
+using halfpipe::test::read_file;
+
 namespace {
 
 const fs::path kDir = fs::path(HALFPIPE_SOURCE_DIR) / "vectors" / "regression";
 const char* const kRegenerate = "regenerate with: halfpipe gen --regression vectors/regression";
-
-std::string read_file(const fs::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::stringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
 
 std::vector<fs::path> checked_in_files() {
   std::vector<fs::path> files;

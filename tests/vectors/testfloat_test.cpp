@@ -10,21 +10,16 @@
 #include "model/ref/format.h"
 #include "vectors/check.h"
 #include "vectors/testfloat.h"
+#include "tests/support/read_file.h"
 
 using namespace halfpipe;
 using namespace halfpipe::vectors;
 
+using halfpipe::test::read_file;
+
 namespace {
 
 const std::string kData = HALFPIPE_SOURCE_DIR "/tests/vectors/data/";
-
-std::string read_file(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  REQUIRE(in);
-  std::stringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
 
 std::vector<VectorRecord> read_testfloat(const std::string& text, const char* function) {
   std::istringstream in(text);
