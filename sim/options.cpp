@@ -166,17 +166,22 @@ CLI::Option* Vocabulary::flag(const std::string& name, bool& on) {
   const OptionSpec& spec = option_spec(name);
   CLI::Option* option = app_.add_flag(spec.name, on, spec.help);
   for (const auto& alias : old_spellings(spec))
-    app_.add_flag(alias, on)->group("")->excludes(option);
+    one_spelling(app_.add_flag(alias, on)->group(""), alias, {option});
   return option;
 }
 
 template <typename T>
-CLI::Option* Vocabulary::value(const std::string& name, T& target) {
+CLI::Option* Vocabulary::value(const std::string& name, T& target,
+                               std::optional<CLI::Validator> validator) {
   const OptionSpec& spec = option_spec(name);
   CLI::Option* option =
       app_.add_option(spec.name, target, spec.help)->type_name(spec.value)->capture_default_str();
-  for (const auto& alias : old_spellings(spec))
-    app_.add_option(alias, target)->group("")->excludes(option);
+  if (validator) option->check(*validator);
+  for (const auto& alias : old_spellings(spec)) {
+    CLI::Option* old = app_.add_option(alias, target)->group("");
+    if (validator) old->check(*validator);
+    one_spelling(old, alias, {option});
+  }
   return option;
 }
 
@@ -191,10 +196,10 @@ CLI::Option* Vocabulary::parsed(
           ->type_name(spec.value);
   if (!shown_default.empty()) option->default_str(shown_default);
   for (const auto& alias : old_spellings(spec))
-    app_.add_option_function<std::string>(
-            alias, [set, alias](const std::string& text) { set(alias, text); })
-        ->group("")
-        ->excludes(option);
+    one_spelling(app_.add_option_function<std::string>(
+                     alias, [set, alias](const std::string& text) { set(alias, text); })
+                     ->group(""),
+                 alias, {option});
   return option;
 }
 
@@ -211,7 +216,7 @@ CLI::Option* Vocabulary::all_visa(bool& on) { return flag("--all-visa", on); }
 CLI::Option* Vocabulary::scalar_only(bool& on) { return flag("--scalar", on); }
 
 CLI::Option* Vocabulary::operand_count(int& count) {
-  return value("--operands", count)->check(CLI::Range(1, 3));
+  return value("--operands", count, CLI::Range(1, 3));
 }
 
 CLI::Option* Vocabulary::vector(std::vector<std::string>& instructions) {
@@ -263,15 +268,15 @@ CLI::Option* Vocabulary::c_values(std::vector<uint16_t>& values) {
 }
 
 CLI::Option* Vocabulary::lanes(int& lanes) {
-  return value("--lanes", lanes)->check(CLI::PositiveNumber);
+  return value("--lanes", lanes, CLI::PositiveNumber);
 }
 
 CLI::Option* Vocabulary::depth(int& depth) {
-  return value("--depth", depth)->check(CLI::PositiveNumber);
+  return value("--depth", depth, CLI::PositiveNumber);
 }
 
 CLI::Option* Vocabulary::gaps(double& probability_of_gap) {
-  CLI::Option* option = value("--gaps", probability_of_gap)->check(probability("gap"));
+  CLI::Option* option = value("--gaps", probability_of_gap, probability("gap"));
   gaps_ = &probability_of_gap;
   gaps_option_ = option;
   add_stall_alias();
@@ -280,7 +285,7 @@ CLI::Option* Vocabulary::gaps(double& probability_of_gap) {
 
 CLI::Option* Vocabulary::backpressure(double& probability_of_stall) {
   CLI::Option* option =
-      value("--backpressure", probability_of_stall)->check(probability("back-pressure"));
+      value("--backpressure", probability_of_stall, probability("back-pressure"));
   backpressure_ = &probability_of_stall;
   backpressure_option_ = option;
   add_stall_alias();
@@ -290,17 +295,17 @@ CLI::Option* Vocabulary::backpressure(double& probability_of_stall) {
 // sweep's old --stall P: back-pressure with probability P and, apart, gaps with probability P.
 void Vocabulary::add_stall_alias() {
   if (!gaps_ || !backpressure_) return;
-  app_.add_option_function<double>(
-          "--stall",
-          [gaps = gaps_, backpressure = backpressure_](double p) { *gaps = *backpressure = p; })
-      ->check(probability("stall"))
-      ->group("")
-      ->excludes(gaps_option_)
-      ->excludes(backpressure_option_);
+  CLI::Option* stall =
+      app_.add_option_function<double>(
+              "--stall",
+              [gaps = gaps_, backpressure = backpressure_](double p) { *gaps = *backpressure = p; })
+          ->check(probability("stall"))
+          ->group("");
+  one_spelling(stall, "--stall", {gaps_option_, backpressure_option_});
 }
 
 CLI::Option* Vocabulary::threads(int& threads) {
-  return value("--threads", threads)->check(CLI::Range(1, 2));
+  return value("--threads", threads, CLI::Range(1, 2));
 }
 
 CLI::Option* Vocabulary::bare(bool& on) { return flag("--bare", on); }
@@ -321,7 +326,7 @@ CLI::Option* Vocabulary::eval_operands(std::vector<std::string>& args) {
 CLI::Option* Vocabulary::batch(bool& on) { return flag("--batch", on); }
 
 CLI::Option* Vocabulary::format(std::string& format) {
-  return value("--format", format)->check(CLI::IsMember({"halfpipe", "testfloat"}));
+  return value("--format", format, CLI::IsMember({"halfpipe", "testfloat"}));
 }
 
 CLI::Option* Vocabulary::regression(std::string& directory) {
@@ -334,7 +339,7 @@ CLI::Option* Vocabulary::rtl(bool& on) { return flag("--rtl", on); }
 CLI::Option* Vocabulary::fail_on_empty(bool& on) { return flag("--fail-on-empty", on); }
 
 CLI::Option* Vocabulary::reset_at(int64_t& transaction) {
-  return value("--reset-at", transaction)->check(CLI::NonNegativeNumber);
+  return value("--reset-at", transaction, CLI::NonNegativeNumber);
 }
 
 CLI::Option* Vocabulary::wave(std::string& path) { return value("--wave", path); }
@@ -347,11 +352,11 @@ CLI::Option* Vocabulary::model_latency(std::vector<std::string>& settings) {
 }
 
 CLI::Option* Vocabulary::inject_rtl_fault(int64_t& output) {
-  return value("--inject-rtl-fault", output)->check(CLI::NonNegativeNumber);
+  return value("--inject-rtl-fault", output, CLI::NonNegativeNumber);
 }
 
 CLI::Option* Vocabulary::quantum(uint64_t& cycles) {
-  return value("--quantum", cycles)->check(CLI::Range(uint64_t{1}, uint64_t{1} << 20));
+  return value("--quantum", cycles, CLI::Range(uint64_t{1}, uint64_t{1} << 20));
 }
 
 CLI::Option* Vocabulary::latency(std::vector<std::string>& settings) {
@@ -365,6 +370,23 @@ CLI::Option* Vocabulary::issue_width(int& width) { return value("--issue-width",
 CLI::Option* Vocabulary::queue(int& depth) { return value("--queue", depth); }
 CLI::Option* Vocabulary::fill_lanes(bool& on) { return flag("--fill-lanes", on); }
 CLI::Option* Vocabulary::svg_dir(std::string& directory) { return value("--svg-dir", directory); }
+
+void Vocabulary::one_spelling(CLI::Option* old_spelling, const std::string& name,
+                              std::vector<CLI::Option*> new_names) {
+  old_spellings_.push_back({old_spelling, name, std::move(new_names)});
+}
+
+std::optional<ParseStop> Vocabulary::mixed_spellings() const {
+  for (const auto& old : old_spellings_) {
+    if (old.option->count() == 0) continue;
+    for (const CLI::Option* current : old.new_names)
+      if (current->count() > 0)
+        return ParseStop{fmt::format("{} is the old spelling of {}: give one of them",
+                                     old.name, current->get_name()),
+                         2};
+  }
+  return std::nullopt;
+}
 
 std::optional<ParseStop> parse_into(CLI::App& app, const std::vector<std::string>& args) {
   std::vector<std::string> reversed(args.rbegin(), args.rend());  // CLI11 takes them last first

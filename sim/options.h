@@ -14,8 +14,8 @@
 //   }
 //
 // Old spellings (--gap, --count, --stall, --all, --visa, --vectors) are accepted as hidden
-// aliases: they do what the new name does, are not listed by --help, and cannot be combined
-// with the new name in one command line.
+// aliases: they do what the new name does, are not listed by --help, and giving one together
+// with its new name is a usage error.
 #pragma once
 
 #include <CLI/CLI.hpp>
@@ -52,6 +52,12 @@ struct Parsed {
   std::string text;
   int status = 0;
   bool ok() const { return options.has_value(); }
+};
+
+// Why parsing stopped: --help (status 0, the help text) or a usage error.
+struct ParseStop {
+  std::string text;
+  int status;
 };
 
 // Adds the vocabulary's options to one command's CLI11 application.
@@ -111,13 +117,27 @@ class Vocabulary {
   CLI::Option* fill_lanes(bool& on);
   CLI::Option* svg_dir(std::string& directory);
 
+  // After parsing: an old spelling given together with its new name, if any.
+  std::optional<ParseStop> mixed_spellings() const;
+
  private:
   CLI::Option* flag(const std::string& name, bool& on);
   template <typename T>
-  CLI::Option* value(const std::string& name, T& target);
+  CLI::Option* value(const std::string& name, T& target,
+                     std::optional<CLI::Validator> validator = std::nullopt);
   CLI::Option* parsed(const std::string& name, const std::string& shown_default,
                       std::function<void(const std::string& spelling, const std::string& text)> set);
   void add_stall_alias();
+  // An old spelling may not be given together with the name that replaced it.
+  void one_spelling(CLI::Option* old_spelling, const std::string& name,
+                    std::vector<CLI::Option*> new_names);
+
+  struct OldSpelling {
+    CLI::Option* option;
+    std::string name;
+    std::vector<CLI::Option*> new_names;
+  };
+  std::vector<OldSpelling> old_spellings_;
 
   CLI::App& app_;
   double* gaps_ = nullptr;          // --stall sets both, once both are declared
@@ -127,10 +147,6 @@ class Vocabulary {
 };
 
 // Parses `args` (the words after the command's name) into options. Never exits, never prints.
-struct ParseStop {
-  std::string text;
-  int status;
-};
 std::optional<ParseStop> parse_into(CLI::App& app, const std::vector<std::string>& args);
 
 template <typename Options, typename Declare>
@@ -141,7 +157,9 @@ Parsed<Options> parse_command(const std::string& command, const std::string& des
   CLI::App app{description, "halfpipe " + command};
   Vocabulary vocabulary(app);
   declare(vocabulary, options);
-  if (auto stop = parse_into(app, args)) {
+  auto stop = parse_into(app, args);
+  if (!stop) stop = vocabulary.mixed_spellings();
+  if (stop) {
     parsed.text = std::move(stop->text);
     parsed.status = stop->status;
     return parsed;
