@@ -6,8 +6,8 @@
 //
 //   halfpipe cosim
 //   halfpipe cosim fma.rn.relu.bf16x2 add.f16 --random 5000 --seed 7 --lanes 4
-//   halfpipe cosim --vectors vectors/regression/random.vec --wave run.fst --log run.log
-//   halfpipe cosim 'MAX.sat (16, M5) hf' --visa --corner --random 20 --lanes 4
+//   halfpipe cosim --vector-file vectors/regression/random.vec --wave run.fst --log run.log
+//   halfpipe cosim 'MAX.sat (16, M5) hf' --all-visa --corner --random 20 --lanes 4
 #include <CLI/CLI.hpp>
 #include <fmt/core.h>
 

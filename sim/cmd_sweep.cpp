@@ -7,9 +7,9 @@
 //
 //   halfpipe sweep add.rn.f16 fma.rn.relu.bf16x2 --corner --random 100000 --seed 7
 //   halfpipe sweep add.rn.f16 --exhaustive --shard 3/8 --lanes 8
-//   halfpipe sweep --all --corner --random 1000
+//   halfpipe sweep --all-ptx --corner --random 1000
 //   halfpipe sweep 'MAX.sat (16, M5) hf' --corner --random 1000 --lanes 4
-//   halfpipe sweep --visa --corner --random 100
+//   halfpipe sweep --all-visa --corner --random 100
 #include <CLI/CLI.hpp>
 #include <fmt/core.h>
 
