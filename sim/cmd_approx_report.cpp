@@ -8,7 +8,6 @@
 // error in ulps of the exact value, max distance in ulps from the correctly rounded result, the
 // fraction correctly rounded and the table size. With --svg-dir, writes DIR/tanh.svg and
 // DIR/ex2.svg: the signed error in ulps across the input range, one panel per format.
-#include <CLI/CLI.hpp>
 #include <fmt/core.h>
 
 #include <algorithm>
@@ -169,20 +168,24 @@ int run_report(const std::string& svg_dir) {
   return 0;
 }
 
-void add_approx_report_command(CLI::App& app) {
-  auto* cmd = app.add_subcommand(
-      "approx-report",
-      "Accuracy of tanh.approx and ex2.approx on every input, table sizes, SVG error plots");
-  auto svg_dir = std::make_shared<std::string>();
-  cmd->add_option("--svg-dir", *svg_dir, "Write tanh.svg and ex2.svg (error in ulps) here");
-  cmd->callback([svg_dir] {
-    const int status = run_report(*svg_dir);
-    if (status != 0) throw CLI::RuntimeError(status);
-  });
+constexpr const char* kApproxReportDescription =
+    "Accuracy of tanh.approx and ex2.approx on every input, table sizes, SVG error plots";
+
+int approx_report_main(const std::vector<std::string>& args) {
+  const auto parsed = parse_approx_report_options(args);
+  if (!parsed.ok()) return report_stop("approx-report", parsed.text, parsed.status);
+  return run_report(parsed.options->svg_dir);
 }
 
 }  // namespace
 
-HALFPIPE_COMMAND(approx_report, add_approx_report_command);
+Parsed<ApproxReportOptions> parse_approx_report_options(const std::vector<std::string>& args) {
+  return parse_command<ApproxReportOptions>(
+      "approx-report", kApproxReportDescription, args,
+      [](Vocabulary& v, ApproxReportOptions& o) { v.svg_dir(o.svg_dir); });
+}
 
 }  // namespace halfpipe::cli
+
+HALFPIPE_COMMAND(approx_report, "approx-report", halfpipe::cli::kApproxReportDescription,
+                 halfpipe::cli::approx_report_main);

@@ -19,14 +19,7 @@
 namespace {
 
 using namespace halfpipe::vectors;
-
-struct CheckOptions {
-  std::vector<std::string> files;
-  std::string testfloat_function;
-  uint64_t max_reported = 20;
-  bool rtl = false;
-  int lanes = 2;
-};
+using halfpipe::cli::CheckOptions;
 
 // Replays one file; returns false after reporting a malformed input.
 template <typename Reader>
@@ -92,28 +85,31 @@ int run_check(const CheckOptions& o) {
   return checker.ok() ? 0 : 1;
 }
 
-void add_check_command(CLI::App& app) {
-  auto options = std::make_shared<CheckOptions>();
-  CLI::App* check = app.add_subcommand(
-      "check", "replay vector files through the reference (or the RTL) and report mismatches");
-  check->add_option("FILE", options->files, "vector files ('-' for standard input)")->required();
-  check->add_option("--testfloat", options->testfloat_function,
-                    "the files are testfloat_gen output for FUNCTION (f16_add, f16_sub, f16_mul, "
-                    "f16_mulAdd); an expected NaN matches any NaN, flags are ignored");
-  check->add_option("--max-errors", options->max_reported,
-                    "mismatches reported before reporting stops (default 20)");
-  check->add_flag("--rtl", options->rtl,
-                 "replay through the Verilated RTL (hp_alu) instead of the reference");
-  check->add_option("--lanes", options->lanes,
-                    "with --rtl: lane count of the Verilated unit (2, 4 or 8); a vector uses lane "
-                    "0, or lanes 0 and 1 for a packed form")
-      ->capture_default_str();
-  check->callback([options] {
-    const int status = run_check(*options);
-    if (status != 0) throw CLI::RuntimeError(status);
-  });
+constexpr const char* kCheckDescription =
+    "replay vector files through the reference (or the RTL) and report mismatches";
+
+int check_main(const std::vector<std::string>& args) {
+  const auto parsed = halfpipe::cli::parse_check_options(args);
+  if (!parsed.ok()) return halfpipe::cli::report_stop("check", parsed.text, parsed.status);
+  return run_check(*parsed.options);
 }
 
 }  // namespace
 
-HALFPIPE_COMMAND(check, add_check_command);
+namespace halfpipe::cli {
+
+Parsed<CheckOptions> parse_check_options(const std::vector<std::string>& args) {
+  return parse_command<CheckOptions>("check", kCheckDescription, args, [](Vocabulary& v, CheckOptions& o) {
+    v.files(o.files, "vector files ('-' for standard input)")->required();
+    v.testfloat(o.testfloat_function);
+    v.max_errors(o.max_reported);
+    v.rtl(o.rtl);
+    v.lanes(o.lanes)->description(
+        "with --rtl: " + option_spec("--lanes").help +
+        "; a vector uses lane 0, or lanes 0 and 1 for a packed form");
+  });
+}
+
+}  // namespace halfpipe::cli
+
+HALFPIPE_COMMAND(check, "check", kCheckDescription, check_main);

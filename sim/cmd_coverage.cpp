@@ -15,11 +15,7 @@
 namespace {
 
 using namespace halfpipe::vectors;
-
-struct CoverageOptions {
-  std::vector<std::string> files;
-  bool fail_on_empty = false;
-};
+using halfpipe::cli::CoverageOptions;
 
 int run_coverage(const CoverageOptions& o) {
   Coverage coverage;
@@ -41,19 +37,27 @@ int run_coverage(const CoverageOptions& o) {
   return o.fail_on_empty && !coverage.empty_reachable_bins().empty() ? 1 : 0;
 }
 
-void add_coverage_command(CLI::App& app) {
-  auto options = std::make_shared<CoverageOptions>();
-  CLI::App* cmd = app.add_subcommand(
-      "coverage", "functional coverage of vector files: operand and result classes per form");
-  cmd->add_option("FILE", options->files, "vector files")->required();
-  cmd->add_flag("--fail-on-empty", options->fail_on_empty,
-                "exit 1 when a reachable bin is empty");
-  cmd->callback([options] {
-    const int status = run_coverage(*options);
-    if (status != 0) throw CLI::RuntimeError(status);
-  });
+constexpr const char* kCoverageDescription =
+    "functional coverage of vector files: operand and result classes per form";
+
+int coverage_main(const std::vector<std::string>& args) {
+  const auto parsed = halfpipe::cli::parse_coverage_options(args);
+  if (!parsed.ok()) return halfpipe::cli::report_stop("coverage", parsed.text, parsed.status);
+  return run_coverage(*parsed.options);
 }
 
 }  // namespace
 
-HALFPIPE_COMMAND(coverage, add_coverage_command);
+namespace halfpipe::cli {
+
+Parsed<CoverageOptions> parse_coverage_options(const std::vector<std::string>& args) {
+  return parse_command<CoverageOptions>("coverage", kCoverageDescription, args,
+                                        [](Vocabulary& v, CoverageOptions& o) {
+                                          v.files(o.files, "vector files")->required();
+                                          v.fail_on_empty(o.fail_on_empty);
+                                        });
+}
+
+}  // namespace halfpipe::cli
+
+HALFPIPE_COMMAND(coverage, "coverage", kCoverageDescription, coverage_main);

@@ -2,7 +2,6 @@
 // every opcode, both formats, scalar and packed forms and every modifier goes through the PTX
 // decoder and the reference; each row carries a result worked out by hand from the spec and
 // doc/semantics.md, so the demo doubles as a smoke check (exit 1 on any mismatch).
-#include <CLI/CLI.hpp>
 #include <fmt/core.h>
 
 #include <cstdint>
@@ -146,16 +145,21 @@ int run_demo() {
   return failed ? 1 : 0;
 }
 
-void add_demo_command(CLI::App& app) {
-  CLI::App* demo = app.add_subcommand(
-      "demo", "evaluate a built-in demonstration set through the decoder and the reference");
-  demo->callback([] {
-    int status = run_demo();
-    if (status != 0) throw CLI::RuntimeError(status);
-  });
+constexpr const char* kDemoDescription =
+    "evaluate a built-in demonstration set through the decoder and the reference";
+
+int demo_main(const std::vector<std::string>& args) {
+  const auto parsed = parse_demo_options(args);
+  if (!parsed.ok()) return report_stop("demo", parsed.text, parsed.status);
+  return run_demo();
 }
 
 }  // namespace
+
+Parsed<DemoOptions> parse_demo_options(const std::vector<std::string>& args) {
+  return parse_command<DemoOptions>("demo", kDemoDescription, args, [](Vocabulary&, DemoOptions&) {});
+}
+
 }  // namespace halfpipe::cli
 
-HALFPIPE_COMMAND(demo, halfpipe::cli::add_demo_command);
+HALFPIPE_COMMAND(demo, "demo", halfpipe::cli::kDemoDescription, halfpipe::cli::demo_main);

@@ -9,8 +9,7 @@
 // when every line succeeded, 1 otherwise. vISA MIN_MAX lines (model/isa/visa.h) share the stream:
 // a line whose first word is MIN, MAX, MIN.sat or MAX.sat goes to the vISA front-end. The lines
 // are read and evaluated by vectors/batch.h; this file reads stdin and writes the results.
-#include <CLI/CLI.hpp>
-
+#include <cstdint>
 #include <cstdio>
 #include <memory>
 #include <optional>
@@ -44,13 +43,6 @@ class BatchWriter {
  private:
   static constexpr size_t kFlushAt = 1 << 16;
   std::string buffer_;
-};
-
-struct EvalOptions {
-  std::vector<std::string> args;
-  bool batch = false;
-  std::string target;
-  std::string ptx;
 };
 
 int run_batch(const std::optional<isa::Target>& target) {
@@ -159,21 +151,25 @@ int run_eval(const EvalOptions& options) {
   return run_single(options.args, target);
 }
 
-void add_eval_command(CLI::App& app) {
-  auto options = std::make_shared<EvalOptions>();
-  CLI::App* eval = app.add_subcommand("eval", "evaluate PTX instructions through the reference");
-  eval->add_option("FORM_AND_OPERANDS", options->args, "FORM A [B [C]], operands in hex (0x optional)");
-  eval->add_flag("--batch", options->batch,
-                 "read lines 'FORM A [B [C]]' from stdin, write one result or 'error: ...' per line");
-  eval->add_option("--target", options->target, "reject forms that need more than sm_NN (S23)");
-  eval->add_option("--ptx", options->ptx, "reject forms that need a PTX ISA version above X.Y (S23)");
-  eval->callback([options] {
-    int status = run_eval(*options);
-    if (status != 0) throw CLI::RuntimeError(status);
-  });
+constexpr const char* kEvalDescription = "evaluate PTX instructions through the reference";
+
+int eval_main(const std::vector<std::string>& args) {
+  const auto parsed = parse_eval_options(args);
+  if (!parsed.ok()) return report_stop("eval", parsed.text, parsed.status);
+  return run_eval(*parsed.options);
 }
 
 }  // namespace
+
+Parsed<EvalOptions> parse_eval_options(const std::vector<std::string>& args) {
+  return parse_command<EvalOptions>("eval", kEvalDescription, args, [](Vocabulary& v, EvalOptions& o) {
+    v.eval_operands(o.args);
+    v.batch(o.batch);
+    v.target(o.target);
+    v.ptx(o.ptx);
+  });
+}
+
 }  // namespace halfpipe::cli
 
-HALFPIPE_COMMAND(eval, halfpipe::cli::add_eval_command);
+HALFPIPE_COMMAND(eval, "eval", halfpipe::cli::kEvalDescription, halfpipe::cli::eval_main);

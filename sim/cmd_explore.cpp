@@ -15,17 +15,11 @@ namespace {
 
 using halfpipe::sc::PipelineConfig;
 using halfpipe::sc::Statistics;
+using halfpipe::cli::ExploreOptions;
 
 // One form of every family: the default mix when no FORM is given.
 const std::vector<std::string> kDefaultForms{"add.rn.f16x2", "mul.rn.bf16x2", "fma.rn.f16x2",
                                              "max.f16x2",    "neg.bf16x2",    "ex2.approx.f16x2"};
-
-struct ExploreOptions {
-  PipelineConfig config;
-  std::vector<std::string> latencies;
-  halfpipe::sc::Workload workload;
-  std::vector<std::string> forms;
-};
 
 [[noreturn]] void fail(const std::string& problem) {
   fmt::print(stderr, "halfpipe explore: {}\n", problem);
@@ -122,42 +116,42 @@ void run(const ExploreOptions& options) {
              rate(result.cpu_seconds), result.cpu_seconds, rate(result.seconds), result.seconds);
 }
 
-void add_explore_command(CLI::App& app) {
-  auto options = std::make_shared<ExploreOptions>();
-  CLI::App* cmd = app.add_subcommand(
-      "explore",
-      "Run a seeded workload through the SystemC model alone and print throughput, "
-      "utilisation, stalls and the latency histogram");
-  cmd->add_option("--lanes", options->config.lanes, "Lanes of the unit")->capture_default_str();
-  cmd->add_option("--latency", options->latencies,
-                  "FAMILY=N: cycles for a family (" + halfpipe::sc::family_names() +
-                      ", or all; default 4 each, the RTL's Depth); repeatable")
-      ->allow_extra_args(false)  // one setting per --latency, so FORMs after it stay FORMs
-      ->delimiter(',');
-  cmd->add_option("--ii", options->config.initiation_interval, "Initiation interval, cycles")
-      ->capture_default_str();
-  cmd->add_option("--issue-width", options->config.issue_width,
-                  "Transactions accepted (and results leaving) per cycle")
-      ->capture_default_str();
-  cmd->add_option("--queue", options->config.output_queue,
-                  "Output queue depth in results (0: the line stalls on back-pressure)")
-      ->capture_default_str();
-  cmd->add_option("--backpressure", options->workload.backpressure,
-                  "Probability that the consumer is not ready in a cycle")
-      ->capture_default_str();
-  cmd->add_option("--gap", options->workload.gap,
-                  "Probability that the producer offers nothing in a cycle")
-      ->capture_default_str();
-  cmd->add_option("--seed", options->workload.seed, "Seed of the workload")->capture_default_str();
-  cmd->add_option("--count", options->workload.count, "Transactions to run")
-      ->capture_default_str();
-  cmd->add_flag("--fill-lanes", options->workload.fill_lanes,
-                "Enable every lane of the unit, not only the form's own");
-  cmd->add_option("FORM", options->forms,
-                  "PTX forms drawn uniformly (default: one of each family, packed)");
-  cmd->callback([options] { run(*options); });
+constexpr const char* kExploreDescription =
+    "Run a seeded workload through the SystemC model alone and print throughput, "
+    "utilisation, stalls and the latency histogram";
+
+int explore_main(const std::vector<std::string>& args) {
+  const auto parsed = halfpipe::cli::parse_explore_options(args);
+  if (!parsed.ok()) return halfpipe::cli::report_stop("explore", parsed.text, parsed.status);
+  try {
+    run(*parsed.options);
+  } catch (const CLI::RuntimeError& e) {  // fail(): the problem is printed
+    return e.get_exit_code();
+  }
+  return 0;
 }
 
 }  // namespace
 
-HALFPIPE_COMMAND(explore, add_explore_command);
+namespace halfpipe::cli {
+
+Parsed<ExploreOptions> parse_explore_options(const std::vector<std::string>& args) {
+  return parse_command<ExploreOptions>("explore", kExploreDescription, args,
+                                       [](Vocabulary& v, ExploreOptions& o) {
+    v.lanes(o.config.lanes);
+    v.latency(o.latencies)->default_str("4 each, the RTL's Depth");
+    v.initiation_interval(o.config.initiation_interval);
+    v.issue_width(o.config.issue_width);
+    v.queue(o.config.output_queue);
+    v.backpressure(o.workload.backpressure);
+    v.gaps(o.workload.gap);
+    v.seed(o.workload.seed);
+    v.random(o.workload.count);
+    v.fill_lanes(o.workload.fill_lanes);
+    v.forms(o.forms, "PTX forms drawn uniformly (default: one of each family, packed)");
+  });
+}
+
+}  // namespace halfpipe::cli
+
+HALFPIPE_COMMAND(explore, "explore", kExploreDescription, explore_main);

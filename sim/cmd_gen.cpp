@@ -2,13 +2,11 @@
 // operands and exhaustive ranges, sharded, in halfpipe's format or TestFloat's.
 #include <fmt/format.h>
 
-#include <charconv>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <memory>
-#include <sstream>
 #include <string>
 #include <vector>
 
@@ -22,30 +20,7 @@
 namespace {
 
 using namespace halfpipe::vectors;
-
-struct GenOptions {
-  std::vector<std::string> forms;
-  bool corner = false;
-  uint64_t random_count = 0;
-  bool exhaustive = false;
-  std::string seed = "1";
-  std::string shard = "1/1";
-  std::string c_values;
-  std::string format = "halfpipe";
-  std::string output;
-  std::string regression_dir;
-};
-
-// Decimal, or hex with 0x; nullopt otherwise.
-std::optional<uint64_t> parse_number(const std::string& text) {
-  const bool hex = text.size() > 2 && text[0] == '0' && (text[1] == 'x' || text[1] == 'X');
-  const char* begin = text.data() + (hex ? 2 : 0);
-  const char* end = text.data() + text.size();
-  uint64_t v = 0;
-  auto [ptr, ec] = std::from_chars(begin, end, v, hex ? 16 : 10);
-  if (begin == end || ec != std::errc() || ptr != end) return std::nullopt;
-  return v;
-}
+using halfpipe::cli::GenOptions;
 
 // Writes through a temporary file renamed into place, so a failed run leaves no partial file.
 template <typename Write>
@@ -92,28 +67,18 @@ int write_regression_sets(const GenOptions& o) {
 
 int run_gen(const GenOptions& o) {
   if (!o.regression_dir.empty()) return write_regression_sets(o);
-  if (o.forms.empty()) throw std::invalid_argument("no FORM given");
   GenerationRequest request;
   request.forms = o.forms;
+  if (o.all_ptx) {
+    for (const auto& form : halfpipe::isa::legal_ptx_forms()) request.forms.push_back(form);
+  }
+  if (request.forms.empty()) throw std::invalid_argument("no FORM given");
   request.random_count = o.random_count;
   request.exhaustive = o.exhaustive;
   request.corner = o.corner || (!o.exhaustive && o.random_count == 0);  // corners by default
-  const auto seed = parse_number(o.seed);
-  if (!seed) throw std::invalid_argument(fmt::format("--seed '{}' is not a number", o.seed));
-  request.seed = *seed;
-  std::string error;
-  const auto shard = parse_shard(o.shard, error);
-  if (!shard) throw std::invalid_argument("--shard: " + error);
-  request.shard = *shard;
-  if (!o.c_values.empty()) {
-    std::stringstream list(o.c_values);
-    for (std::string item; std::getline(list, item, ',');) {
-      const auto v = parse_number(item);
-      if (!v || *v > 0xFFFF)
-        throw std::invalid_argument(fmt::format("--c: '{}' is not a 16-bit value", item));
-      request.exhaustive_c_values.push_back(static_cast<uint16_t>(*v));
-    }
-  }
+  request.seed = o.seed;
+  request.shard = o.shard;
+  request.exhaustive_c_values = o.c_values;
   if (o.format == "testfloat") {
     write_output(o.output, [&](std::ostream& out) { write_testfloat_file(out, request); });
   } else {
@@ -122,39 +87,41 @@ int run_gen(const GenOptions& o) {
   return 0;
 }
 
-void add_gen_command(CLI::App& app) {
-  auto options = std::make_shared<GenOptions>();
-  CLI::App* gen = app.add_subcommand(
-      "gen", "write golden vectors (FORM A [B [C]] EXPECTED) computed by the reference");
-  gen->add_option("FORM", options->forms, "PTX forms, e.g. add.rn.f16 fma.rn.relu.bf16x2");
-  gen->add_flag("--corner", options->corner,
-                "corner classes crossed, plus constructed ties, ftz and overflow boundaries "
-                "(the default when no stream is chosen)");
-  gen->add_option("--random", options->random_count,
-                  "N seeded random vectors: uniform bits mixed with class-weighted values");
-  gen->add_flag("--exhaustive", options->exhaustive,
-                "every operand combination of a lane (fma: with each --c value)");
-  gen->add_option("--seed", options->seed, "seed of --random (decimal or 0x hex; default 1)");
-  gen->add_option("--shard", options->shard, "K/N: the K-th of N equal slices of each stream");
-  gen->add_option("--c", options->c_values,
-                  "comma-separated c values for fma --exhaustive (default: all 65536)");
-  gen->add_option("--format", options->format, "halfpipe (default) or testfloat")
-      ->check(CLI::IsMember({"halfpipe", "testfloat"}));
-  gen->add_option("-o,--output", options->output, "output file (default: standard output)");
-  gen->add_option("--regression", options->regression_dir,
-                  "write the regression sets (vectors/FORMAT.md) under DIR");
-  gen->callback([options] {
-    int status;
-    try {
-      status = run_gen(*options);
-    } catch (const std::exception& e) {
-      std::cerr << "halfpipe gen: " << e.what() << '\n';
-      status = 1;
-    }
-    if (status != 0) throw CLI::RuntimeError(status);
-  });
+constexpr const char* kGenDescription =
+    "write golden vectors (FORM A [B [C]] EXPECTED) computed by the reference";
+
+int gen_main(const std::vector<std::string>& args) {
+  const auto parsed = halfpipe::cli::parse_gen_options(args);
+  if (!parsed.ok()) return halfpipe::cli::report_stop("gen", parsed.text, parsed.status);
+  try {
+    return run_gen(*parsed.options);
+  } catch (const std::exception& e) {
+    std::cerr << "halfpipe gen: " << e.what() << '\n';
+    return 1;
+  }
 }
 
 }  // namespace
 
-HALFPIPE_COMMAND(gen, add_gen_command);
+namespace halfpipe::cli {
+
+Parsed<GenOptions> parse_gen_options(const std::vector<std::string>& args) {
+  return parse_command<GenOptions>("gen", kGenDescription, args, [](Vocabulary& v, GenOptions& o) {
+    v.forms(o.forms, "PTX forms, e.g. add.rn.f16 fma.rn.relu.bf16x2");
+    v.all_ptx(o.all_ptx);
+    v.corner(o.corner)->description(
+        option_spec("--corner").help + " (the default when no stream is chosen)");
+    v.random(o.random_count);
+    v.exhaustive(o.exhaustive);
+    v.seed(o.seed);
+    v.shard(o.shard);
+    v.c_values(o.c_values)->default_str("all 65536");
+    v.format(o.format);
+    v.output(o.output);
+    v.regression(o.regression_dir);
+  });
+}
+
+}  // namespace halfpipe::cli
+
+HALFPIPE_COMMAND(gen, "gen", kGenDescription, gen_main);

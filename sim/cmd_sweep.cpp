@@ -7,9 +7,9 @@
 //
 //   halfpipe sweep add.rn.f16 fma.rn.relu.bf16x2 --corner --random 100000 --seed 7
 //   halfpipe sweep add.rn.f16 --exhaustive --shard 3/8 --lanes 8
-//   halfpipe sweep --all --corner --random 1000
+//   halfpipe sweep --all-ptx --corner --random 1000
 //   halfpipe sweep 'MAX.sat (16, M5) hf' --corner --random 1000 --lanes 4
-//   halfpipe sweep --visa --corner --random 100
+//   halfpipe sweep --all-visa --corner --random 100
 #include <CLI/CLI.hpp>
 #include <fmt/core.h>
 
@@ -38,27 +38,6 @@
 
 namespace halfpipe::cli {
 namespace {
-
-struct SweepOptions {
-  std::vector<std::string> forms;
-  bool all = false;
-  bool all_visa = false;
-  bool scalar_only = false;
-  int arity = 0;
-  bool corner = false;
-  uint64_t random = 0;
-  uint64_t seed = 1;
-  bool exhaustive = false;
-  std::string shard;
-  int lanes = 2;
-  int depth = 4;
-  std::vector<std::string> vectors;
-  std::string c_values;
-  double stall = 1.0 / 32;
-  int threads = std::thread::hardware_concurrency() > 1 ? 2 : 1;
-  bool bare = false;
-  uint64_t bare_cycles = 2'000'000;
-};
 
 struct UsageError : std::runtime_error {
   using std::runtime_error::runtime_error;
@@ -105,7 +84,7 @@ isa::visa::BatchLine visa_vector(const std::string& text, const std::string& for
 
 int run(const SweepOptions& o) {
   std::vector<std::string> forms = o.forms;
-  if (o.all) {
+  if (o.all_ptx) {
     for (const auto& form : isa::legal_ptx_forms()) {
       const auto d = isa::decode_ptx(form);
       if (!d.uop) continue;
@@ -117,23 +96,10 @@ int run(const SweepOptions& o) {
   if (o.all_visa) {
     for (const auto& i : tb::visa_rtl_forms()) forms.push_back(isa::visa::form_name(i));
   }
-  if (forms.empty()) throw UsageError("no form given (name PTX or vISA forms, or --all, --visa)");
-
-  vectors::Shard shard;
-  if (!o.shard.empty()) {
-    std::string error;
-    const auto parsed = vectors::parse_shard(o.shard, error);
-    if (!parsed) throw UsageError("--shard: " + error);
-    shard = *parsed;
-  }
-  std::vector<uint16_t> c_values;
-  if (!o.c_values.empty()) {
-    for (const auto& part : split(o.c_values, ',')) {
-      const vectors::Hex v = vectors::parse_hex(part, vectors::HexLimit::digits(4));
-      if (!v) throw UsageError(fmt::format("--c '{}': '{}' is not a 16-bit hex value", o.c_values, part));
-      c_values.push_back(static_cast<uint16_t>(v.value));
-    }
-  }
+  if (forms.empty())
+    throw UsageError("no form given (name PTX or vISA forms, or --all-ptx, --all-visa)");
+  const vectors::Shard& shard = o.shard;
+  const std::vector<uint16_t>& c_values = o.c_values;
   if (!o.corner && !o.random && !o.exhaustive && o.vectors.empty() && !o.bare) {
     throw UsageError("nothing to sweep: give --corner, --random N, --exhaustive or --vector");
   }
@@ -195,7 +161,8 @@ int run(const SweepOptions& o) {
 
   tb::SweepSettings settings;
   settings.seed = o.seed;
-  settings.stall_probability = o.stall;
+  settings.stall_probability = o.backpressure;
+  settings.gap_probability = o.gaps;
   settings.progress = isatty(STDERR_FILENO) != 0;
   settings.draw_ahead = o.threads == 2;
   settings.reproduce_options = fmt::format(" --lanes {}", o.lanes);
@@ -217,71 +184,49 @@ int run(const SweepOptions& o) {
   return t.failed == 0 && !t.stopped_early ? 0 : 1;
 }
 
-void add_sweep_command(CLI::App& app) {
-  auto options = std::make_shared<SweepOptions>();
-  CLI::App* sweep = app.add_subcommand("sweep", "sweep the Verilated RTL against the reference");
-  sweep->add_option("forms", options->forms,
-                    "PTX forms, e.g. add.rn.f16 fma.rn.relu.bf16x2, or vISA forms, e.g. "
-                    "'MAX.sat (16, M5) hf' (MIN|MAX[.sat] (EXEC[, MASK]) TYPE, TYPE hf w uw b ub)");
-  sweep->add_flag("--all", options->all, "every legal PTX form");
-  sweep->add_flag("--visa", options->all_visa,
-                  "every vISA form the RTL executes: hf w uw b ub, MIN/MAX, .sat, every exec size "
-                  "and mask control (1480 forms)");
-  sweep->add_flag("--scalar", options->scalar_only,
-                  "with --all: scalar forms only (a packed form computes each lane as its scalar "
-                  "form does, S2)");
-  sweep->add_option("--operands", options->arity,
-                    "with --all: only forms reading this many operands (1, 2 or 3)")
-      ->check(CLI::Range(1, 3));
-  sweep->add_flag("--corner", options->corner,
-                  "the vectors library's corner vectors of each form (corner classes crossed, "
-                  "ties, boundaries; vISA: corner pairs under every source-modifier pair)");
-  sweep->add_option("--random", options->random,
-                    "this many seeded random instructions per form (vectors library streams, as "
-                    "`halfpipe gen` writes them)");
-  sweep->add_option("--seed", options->seed, "seed of the random operands and traffic (default 1)");
-  sweep->add_flag("--exhaustive", options->exhaustive,
-                  "all 2^16 (unary) or 2^32 (binary) operands; fma: all (a, b) for each --c value "
-                  "(no coverage summary then: it would double the cost)");
-  sweep->add_option("--c", options->c_values,
-                    "fma --exhaustive: comma-separated hex c values (default 0x0000)");
-  sweep->add_option("--shard", options->shard, "run slice K of N equal slices (K = 1..N), e.g. 3/8");
-  sweep->add_option("--lanes", options->lanes, "lane count of the Verilated unit: 2, 4 or 8")
-      ->capture_default_str();
-  sweep->add_option("--depth", options->depth, "pipeline depth of the Verilated unit")
-      ->capture_default_str();
-  sweep->add_option("--vector", options->vectors,
-                    "an explicit instruction (repeatable): PTX registers in hex a[,b[,c]] (32-bit "
-                    "for packed forms); vISA 'EMASK DST SRC0 SRC1' as in the eval --batch line");
-  sweep->add_option("--stall", options->stall,
-                    "probability per cycle of back-pressure, and apart of an input gap")
-      ->check(CLI::Range(0.0, 0.95))
-      ->capture_default_str();
-  sweep->add_option("--threads", options->threads,
-                    "1: one thread; 2: the vectors and the reference's results are drawn on a "
-                    "second thread, beside the model (the default with more than one core)")
-      ->check(CLI::Range(1, 2))
-      ->capture_default_str();
-  sweep->add_flag("--bare", options->bare,
-                  "benchmark: clock the bare model with constant inputs, nothing checked");
-  sweep->add_option("--bare-cycles", options->bare_cycles, "cycles for --bare")->capture_default_str();
-  sweep->callback([options] {
-    int status;
-    try {
-      status = run(*options);
-    } catch (const UsageError& e) {
-      std::cerr << "halfpipe sweep: " << e.what() << "\n";
-      status = 2;
-    } catch (const std::invalid_argument& e) {  // make_dut: a configuration not Verilated
-      std::cerr << "halfpipe sweep: " << e.what() << "\n";
-      status = 2;
-    }
-    if (status != 0) throw CLI::RuntimeError(status);
-  });
+constexpr const char* kSweepDescription = "sweep the Verilated RTL against the reference";
+
+int sweep_main(const std::vector<std::string>& args) {
+  const auto parsed = parse_sweep_options(args);
+  if (!parsed.ok()) return report_stop("sweep", parsed.text, parsed.status);
+  try {
+    return run(*parsed.options);
+  } catch (const UsageError& e) {
+    std::cerr << "halfpipe sweep: " << e.what() << "\n";
+    return 2;
+  } catch (const std::invalid_argument& e) {  // make_dut: a configuration not Verilated
+    std::cerr << "halfpipe sweep: " << e.what() << "\n";
+    return 2;
+  }
 }
 
 }  // namespace
 
-HALFPIPE_COMMAND(sweep, add_sweep_command);
+Parsed<SweepOptions> parse_sweep_options(const std::vector<std::string>& args) {
+  return parse_command<SweepOptions>("sweep", kSweepDescription, args, [](Vocabulary& v, SweepOptions& o) {
+    v.forms(o.forms, option_spec("FORM").help);
+    v.all_ptx(o.all_ptx);
+    v.all_visa(o.all_visa);
+    v.scalar_only(o.scalar_only);
+    v.operand_count(o.arity);
+    v.corner(o.corner);
+    v.random(o.random);
+    v.seed(o.seed);
+    v.exhaustive(o.exhaustive)->description(option_spec("--exhaustive").help +
+                                            " (no coverage summary then: it would double the cost)");
+    v.c_values(o.c_values)->default_str("0x0000");
+    v.shard(o.shard);
+    v.lanes(o.lanes);
+    v.depth(o.depth);
+    v.vector(o.vectors);
+    v.gaps(o.gaps)->default_str("1/32");
+    v.backpressure(o.backpressure)->default_str("1/32");
+    v.threads(o.threads)->default_str("2 with more than one core, else 1");
+    v.bare(o.bare);
+    v.bare_cycles(o.bare_cycles);
+  });
+}
+
+HALFPIPE_COMMAND(sweep, "sweep", kSweepDescription, sweep_main);
 
 }  // namespace halfpipe::cli

@@ -1,29 +1,146 @@
-// The subcommands of `halfpipe`: each lives in its own sim/cmd_<name>.cpp and registers a
-// function that adds its options and callback to the application:
+// The subcommands of `halfpipe`: each lives in its own sim/cmd_<name>.cpp, which defines its
+// options' parse function (on the vocabulary of sim/options.h) and registers its entry point:
 //
-//   HALFPIPE_COMMAND(eval, add_eval_command);
+//   HALFPIPE_COMMAND(eval, "eval", "evaluate PTX instructions through the reference", eval_main);
+//
+// The options structs and parse functions are declared here so that tests (and fuzzers) can
+// call a command's parsing on an argument array without running the command. Each struct's
+// initial values are that command's defaults.
 #pragma once
 
-#include <CLI/CLI.hpp>
-
+#include <cstdint>
 #include <string>
+#include <thread>
 #include <utility>
 #include <vector>
 
+#include "model/sc/explore.h"
+#include "tb/cosim/cosim.h"
+#include "sim/options.h"
+#include "vectors/stream.h"
+
 namespace halfpipe::cli {
 
-using CommandAdder = void (*)(CLI::App& app);
+// An entry point: the arguments after the command's name in, the exit status out.
+using CommandMain = int (*)(const std::vector<std::string>& args);
 
-inline std::vector<std::pair<std::string, CommandAdder>>& command_registry() {
-  static std::vector<std::pair<std::string, CommandAdder>> registry;
+struct CommandEntry {
+  std::string name;
+  std::string description;
+  CommandMain main;
+};
+
+inline std::vector<CommandEntry>& command_registry() {
+  static std::vector<CommandEntry> registry;
   return registry;
 }
 
 struct CommandRegistration {
-  CommandRegistration(const char* name, CommandAdder add) { command_registry().emplace_back(name, add); }
+  CommandRegistration(const char* name, const char* description, CommandMain main) {
+    command_registry().push_back({name, description, main});
+  }
 };
+
+struct EvalOptions {
+  std::vector<std::string> args;
+  bool batch = false;
+  std::string target;
+  std::string ptx;
+};
+Parsed<EvalOptions> parse_eval_options(const std::vector<std::string>& args);
+
+struct GenOptions {
+  std::vector<std::string> forms;
+  bool all_ptx = false;
+  bool corner = false;
+  uint64_t random_count = 0;
+  bool exhaustive = false;
+  uint64_t seed = vectors::kDefaultSeed;
+  vectors::Shard shard;
+  std::vector<uint16_t> c_values;  // empty: all 65536
+  std::string format = "halfpipe";
+  std::string output;
+  std::string regression_dir;
+};
+Parsed<GenOptions> parse_gen_options(const std::vector<std::string>& args);
+
+struct CheckOptions {
+  std::vector<std::string> files;
+  std::string testfloat_function;
+  uint64_t max_reported = 20;
+  bool rtl = false;
+  int lanes = 2;
+};
+Parsed<CheckOptions> parse_check_options(const std::vector<std::string>& args);
+
+struct CoverageOptions {
+  std::vector<std::string> files;
+  bool fail_on_empty = false;
+};
+Parsed<CoverageOptions> parse_coverage_options(const std::vector<std::string>& args);
+
+struct SweepOptions {
+  std::vector<std::string> forms;
+  bool all_ptx = false;
+  bool all_visa = false;
+  bool scalar_only = false;
+  int arity = 0;
+  bool corner = false;
+  uint64_t random = 0;
+  uint64_t seed = 1;
+  bool exhaustive = false;
+  vectors::Shard shard;
+  int lanes = 2;
+  int depth = 4;
+  std::vector<std::string> vectors;
+  std::vector<uint16_t> c_values;  // empty: 0x0000
+  double gaps = 1.0 / 32;
+  double backpressure = 1.0 / 32;
+  int threads = std::thread::hardware_concurrency() > 1 ? 2 : 1;
+  bool bare = false;
+  uint64_t bare_cycles = 2'000'000;
+};
+Parsed<SweepOptions> parse_sweep_options(const std::vector<std::string>& args);
+
+struct CosimOptions {
+  std::vector<std::string> forms;
+  bool all_ptx = false;   // also the default when no form, --all-visa or vector file is given
+  bool all_visa = false;
+  bool corner = false;
+  uint64_t random = 0;
+  uint64_t seed = vectors::kDefaultSeed;
+  int lanes = 2;
+  int depth = 4;
+  std::string vector_file;
+  double backpressure = 0.1;
+  double gaps = 0.1;
+  int64_t reset_at = -1;  // -1: half-way through
+  std::string wave;
+  std::string log;
+  std::vector<std::string> model_latency;
+  int64_t flip_output = -1;
+  bool bare = false;
+  uint64_t quantum = tb::cosim::kDefaultQuantum;
+};
+Parsed<CosimOptions> parse_cosim_options(const std::vector<std::string>& args);
+
+struct ExploreOptions {
+  sc::PipelineConfig config;
+  std::vector<std::string> latencies;
+  sc::Workload workload;
+  std::vector<std::string> forms;
+};
+Parsed<ExploreOptions> parse_explore_options(const std::vector<std::string>& args);
+
+struct ApproxReportOptions {
+  std::string svg_dir;
+};
+Parsed<ApproxReportOptions> parse_approx_report_options(const std::vector<std::string>& args);
+
+struct DemoOptions {};
+Parsed<DemoOptions> parse_demo_options(const std::vector<std::string>& args);
 
 }  // namespace halfpipe::cli
 
-#define HALFPIPE_COMMAND(name, adder) \
-  static const ::halfpipe::cli::CommandRegistration halfpipe_command_##name{#name, adder}
+#define HALFPIPE_COMMAND(id, name, description, main) \
+  static const ::halfpipe::cli::CommandRegistration halfpipe_command_##id{name, description, main}

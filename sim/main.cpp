@@ -1,17 +1,43 @@
 // halfpipe: the command-line front of the golden reference, vector generator, sweeps and
-// co-simulation.
-#include <CLI/CLI.hpp>
+// co-simulation. Dispatches to the command named first (sim/commands.h).
+#include <fmt/core.h>
 
 #include <algorithm>
+#include <iostream>
+#include <string>
+#include <vector>
 
 #include "sim/commands.h"
 
-int main(int argc, char** argv) {
-  CLI::App app{"halfpipe: verification-grade model of a half-precision ALU pipeline"};
-  app.require_subcommand(1);
+namespace {
+
+std::string usage() {
   auto commands = halfpipe::cli::command_registry();
-  std::sort(commands.begin(), commands.end());
-  for (const auto& [name, add] : commands) add(app);
-  CLI11_PARSE(app, argc, argv);
-  return 0;
+  std::sort(commands.begin(), commands.end(),
+            [](const auto& a, const auto& b) { return a.name < b.name; });
+  std::string text =
+      "halfpipe: verification-grade model of a half-precision ALU pipeline\n"
+      "Usage: halfpipe COMMAND [OPTIONS]   (halfpipe COMMAND --help for its options)\n\n"
+      "Commands:\n";
+  for (const auto& c : commands) text += fmt::format("  {:<15} {}\n", c.name, c.description);
+  return text;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  const std::vector<std::string> args(argv + 1, argv + argc);
+  if (args.empty()) {
+    std::cerr << usage() << "A command is required\n";
+    return 106;  // CLI11's status for a missing subcommand, as before
+  }
+  if (args[0] == "-h" || args[0] == "--help" || args[0] == "--help-all") {
+    std::cout << usage();
+    return 0;
+  }
+  for (const auto& c : halfpipe::cli::command_registry()) {
+    if (c.name == args[0]) return c.main({args.begin() + 1, args.end()});
+  }
+  std::cerr << fmt::format("halfpipe: no command '{}'\n\n{}", args[0], usage());
+  return 109;  // CLI11's status for an unexpected argument, as before
 }

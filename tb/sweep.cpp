@@ -223,6 +223,7 @@ SweepTotals run_sweep(Dut& dut, BeatSource& source, const SweepSettings& setting
   const uint64_t total_instructions = source.instructions();
   TrafficRandom random(settings.seed);
   const auto threshold = static_cast<uint32_t>(settings.stall_probability * 65536.0);
+  const auto gap_threshold = static_cast<uint32_t>(settings.gap_probability * 65536.0);
   const auto start = Clock::now();
   const std::clock_t cpu_start = std::clock();
   auto last_progress = start;
@@ -246,7 +247,7 @@ SweepTotals run_sweep(Dut& dut, BeatSource& source, const SweepSettings& setting
 
     const uint64_t coin = random.next();
     const bool out_ready = (coin & 0xFFFF) >= threshold;
-    const bool gap = ((coin >> 16) & 0xFFFF) < threshold;
+    const bool gap = ((coin >> 16) & 0xFFFF) < gap_threshold;
     if (!pending && !inputs_done && !gap) {
       if ((expected = feed.next())) {
         expected->tag = next_tag;

@@ -15,7 +15,8 @@ namespace halfpipe::tb {
 
 struct SweepSettings {
   uint64_t seed = 1;               // of the traffic: back-pressure and gaps
-  double stall_probability = 1.0 / 32;  // per cycle: out_ready_i low; and, apart, an input gap
+  double stall_probability = 1.0 / 32;  // per cycle: out_ready_i low (back-pressure)
+  double gap_probability = 1.0 / 32;    // per cycle, apart: no beat offered (an input gap)
   int max_mismatches = 20;         // stop after this many
   bool progress = false;           // a progress line (rate, ETA) on stderr
   // Draw the beats (the vector streams and the reference's results) on a second thread, a batch

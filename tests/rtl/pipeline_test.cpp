@@ -146,6 +146,7 @@ TEST_CASE("back-pressure: heavy stalls and gaps lose, duplicate and reorder noth
         rtl_test::add_ptx_form(source, form, rtl_test::stream_specs(false, 3001, 17));
       tb::SweepSettings settings;
       settings.stall_probability = stall;
+      settings.gap_probability = stall;
       settings.seed = static_cast<uint64_t>(stall * 10) + 1;
       std::ostringstream report;
       const tb::SweepTotals t = tb::run_sweep(*dut, source, settings, report);

@@ -1,0 +1,412 @@
+// The option vocabulary (options.h): each option's spelling, old spellings, value, help and
+// validation, once.
+#include "sim/options.h"
+
+#include <fmt/core.h>
+
+#include <algorithm>
+#include <charconv>
+#include <cstdio>
+#include <iostream>
+#include <stdexcept>
+
+#include "model/sc/config.h"
+#include "vectors/line.h"
+
+namespace halfpipe::cli {
+
+const std::vector<OptionSpec>& vocabulary() {
+  static const std::vector<OptionSpec> specs{
+      // What to run.
+      {"FORM", {}, "FORM...",
+       "instruction forms: PTX, e.g. add.rn.f16 fma.rn.relu.bf16x2; vISA where the command runs "
+       "the RTL, e.g. 'MAX.sat (16, M5) hf' (MIN|MAX[.sat] (EXEC[, MASK]) TYPE; TYPE hf w uw b ub)"},
+      {"FILE", {}, "FILE...", "vector files ('-' for standard input where the command says so)"},
+      {"--all-ptx", {"--all"}, "", "every legal PTX form"},
+      {"--all-visa", {"--visa"}, "",
+       "every vISA form the RTL executes (1480: hf w uw b ub, MIN/MAX, .sat, every exec size and "
+       "mask control)"},
+      {"--scalar", {}, "",
+       "with --all-ptx: scalar forms only (a packed form computes each lane as its scalar form "
+       "does, S2)"},
+      {"--operands", {}, "N", "with --all-ptx: only forms reading N operands (1, 2 or 3)"},
+      {"--vector", {}, "V",
+       "one explicit instruction (repeatable): PTX registers in hex A[,B[,C]] (32-bit for a packed "
+       "form, lane 1 in bits [31:16]; a 16-bit value fills both lanes); vISA 'EMASK DST SRC0 "
+       "SRC1' as in the eval --batch line"},
+      {"--vector-file", {"--vectors"}, "FILE",
+       "a vector file (vectors/FORMAT.md), run before any streams; alone, only it"},
+      // The streams.
+      {"--corner", {}, "",
+       "the corner vectors of each form: corner classes crossed, constructed ties, ftz and "
+       "overflow boundaries (vISA: corner pairs under every source-modifier pair)"},
+      {"--random", {"--count"}, "N",
+       "N seeded random instructions per form, uniform bits mixed with class-weighted values "
+       "(explore: N in all, each drawing its form)"},
+      {"--exhaustive", {}, "",
+       "every operand combination of a lane: all 2^16 (unary) or 2^32 (binary); fma: all (a, b) "
+       "for each --c value"},
+      {"--seed", {}, "S", "seed of the random vectors and of the traffic (decimal, or hex after 0x)"},
+      {"--shard", {}, "K/N", "the K-th of N equal slices of each stream (K = 1..N), e.g. 3/8"},
+      {"--c", {}, "HEX,...",
+       "fma --exhaustive: the c values, comma-separated 16-bit hex (0x optional)"},
+      // The unit and its traffic.
+      {"--lanes", {}, "L", "lane count of the unit (the RTL is Verilated with 2, 4 and 8)"},
+      {"--depth", {}, "D", "pipeline depth of the unit (the RTL is Verilated with 2 and 4)"},
+      {"--gaps", {"--gap", "--stall"}, "P",
+       "probability per cycle that the source offers nothing new (an input gap), in [0, 1)"},
+      {"--backpressure", {"--stall"}, "P",
+       "probability per cycle that the consumer is not ready (back-pressure), in [0, 1)"},
+      {"--threads", {}, "1|2",
+       "1: one thread; 2: the vectors and the reference's results are drawn a batch ahead on a "
+       "second thread, the same beats in the same order"},
+      {"--bare", {}, "",
+       "benchmark baseline without the layer the command adds: sweep clocks the bare Verilated "
+       "model with constant inputs, nothing checked; cosim runs the same vectors and traffic "
+       "through the plain C++ harness, without SystemC and the model"},
+      {"--bare-cycles", {}, "N", "cycles clocked by sweep --bare"},
+      // Output.
+      {"-o,--output", {}, "FILE", "output file ('-' or none: standard output)"},
+      {"--wave", {}, "F.fst",
+       "write an FST waveform of the RTL (edge n at 10n+5 ns, as cycles in --log)"},
+      {"--log", {}, "FILE",
+       "write one line per transaction: cycle, tag, form, operands, expected, RTL, model"},
+      {"--svg-dir", {}, "DIR", "write tanh.svg and ex2.svg (error in ulps) here"},
+      // The PTX target.
+      {"--target", {}, "sm_NN", "reject forms that need more than sm_NN (S23)"},
+      {"--ptx", {}, "X.Y", "reject forms that need a PTX ISA version above X.Y (S23)"},
+      // Options of one command so far.
+      {"FORM_AND_OPERANDS", {}, "FORM A [B [C]]", "one instruction, operands in hex (0x optional)"},
+      {"--batch", {}, "",
+       "read lines 'FORM A [B [C]]' from stdin, write one result or 'error: ...' per line"},
+      {"--format", {}, "halfpipe|testfloat", "the vector file format written"},
+      {"--regression", {}, "DIR", "write the regression sets (vectors/FORMAT.md) under DIR"},
+      {"--testfloat", {}, "FUNCTION",
+       "the files are testfloat_gen output for FUNCTION (f16_add, f16_sub, f16_mul, f16_mulAdd); "
+       "an expected NaN matches any NaN, flags are ignored"},
+      {"--max-errors", {}, "N", "mismatches reported before reporting stops (counting goes on)"},
+      {"--rtl", {}, "", "replay through the Verilated RTL (hp_alu) instead of the reference"},
+      {"--fail-on-empty", {}, "", "exit 1 when a reachable coverage bin is empty"},
+      {"--reset-at", {}, "N",
+       "reset the units right after the RTL accepts transaction N (what was in flight is offered "
+       "again); 0: no reset"},
+      {"--model-latency", {}, "FAMILY=N",
+       "give the model another latency than the RTL's (to see a wrong prediction caught); "
+       "repeatable"},
+      {"--inject-rtl-fault", {}, "N",
+       "flip the lowest bit of lane 0 of the N-th result (from 0) the RTL hands out (to see a "
+       "wrong result caught)"},
+      {"--quantum", {}, "N",
+       "clock cycles per SystemC activation (temporal decoupling; changes no result, cycle, log or "
+       "wave, only speed); 1: one per cycle through a clock signal"},
+      {"--latency", {}, "FAMILY=N",
+       "cycles for a family (" + sc::family_names() + ", or all); repeatable, or comma-separated"},
+      {"--ii", {}, "N", "initiation interval, cycles"},
+      {"--issue-width", {}, "N", "transactions accepted (and results leaving) per cycle"},
+      {"--queue", {}, "N", "output queue depth in results (0: the line stalls on back-pressure)"},
+      {"--fill-lanes", {}, "", "enable every lane of the unit, not only the form's own"},
+  };
+  return specs;
+}
+
+const OptionSpec& option_spec(const std::string& name) {
+  for (const OptionSpec& spec : vocabulary()) {
+    if (spec.name == name) return spec;
+  }
+  for (const OptionSpec& spec : vocabulary()) {
+    if (std::find(spec.aliases.begin(), spec.aliases.end(), name) != spec.aliases.end()) return spec;
+  }
+  throw std::logic_error("no option " + name + " in the vocabulary");
+}
+
+std::optional<uint64_t> parse_decimal_or_hex(const std::string& text) {
+  const bool hex = text.size() > 2 && text[0] == '0' && (text[1] == 'x' || text[1] == 'X');
+  const char* begin = text.data() + (hex ? 2 : 0);
+  const char* end = text.data() + text.size();
+  uint64_t v = 0;
+  auto [ptr, ec] = std::from_chars(begin, end, v, hex ? 16 : 10);
+  if (begin == end || ec != std::errc() || ptr != end) return std::nullopt;
+  return v;
+}
+
+namespace {
+
+// A probability in [0, 1): the traffic needs a cycle that is neither a gap nor a stall.
+CLI::Validator probability(const std::string& what) {
+  return CLI::Validator(
+      [what](std::string& text) -> std::string {
+        double p = 0;
+        if (!CLI::detail::lexical_cast(text, p)) return "'" + text + "' is not a number";
+        if (!(p >= 0 && p < 1)) return "the " + what + " probability must be in [0, 1), not " + text;
+        return {};
+      },
+      "in [0, 1)");
+}
+
+// The hidden old spellings of `spec`, each excluding the new name.
+std::vector<std::string> old_spellings(const OptionSpec& spec) {
+  std::vector<std::string> names;
+  for (const auto& alias : spec.aliases)
+    if (alias != "--stall") names.push_back(alias);  // --stall stands for two options
+  return names;
+}
+
+}  // namespace
+
+CLI::Option* Vocabulary::flag(const std::string& name, bool& on) {
+  const OptionSpec& spec = option_spec(name);
+  CLI::Option* option = app_.add_flag(spec.name, on, spec.help);
+  for (const auto& alias : old_spellings(spec))
+    one_spelling(app_.add_flag(alias, on)->group(""), alias, {option});
+  return option;
+}
+
+template <typename T>
+CLI::Option* Vocabulary::value(const std::string& name, T& target,
+                               std::optional<CLI::Validator> validator) {
+  const OptionSpec& spec = option_spec(name);
+  CLI::Option* option =
+      app_.add_option(spec.name, target, spec.help)->type_name(spec.value)->capture_default_str();
+  if (validator) option->check(*validator);
+  for (const auto& alias : old_spellings(spec)) {
+    CLI::Option* old = app_.add_option(alias, target)->group("");
+    if (validator) old->check(*validator);
+    one_spelling(old, alias, {option});
+  }
+  return option;
+}
+
+CLI::Option* Vocabulary::parsed(
+    const std::string& name, const std::string& shown_default,
+    std::function<void(const std::string& spelling, const std::string& text)> set) {
+  const OptionSpec& spec = option_spec(name);
+  CLI::Option* option =
+      app_.add_option_function<std::string>(
+              spec.name, [set, spelling = spec.name](const std::string& text) { set(spelling, text); },
+              spec.help)
+          ->type_name(spec.value);
+  if (!shown_default.empty()) option->default_str(shown_default);
+  for (const auto& alias : old_spellings(spec))
+    one_spelling(app_.add_option_function<std::string>(
+                     alias, [set, alias](const std::string& text) { set(alias, text); })
+                     ->group(""),
+                 alias, {option});
+  return option;
+}
+
+CLI::Option* Vocabulary::forms(std::vector<std::string>& forms, const std::string& help) {
+  return app_.add_option("FORM", forms, help)->type_name("");
+}
+
+CLI::Option* Vocabulary::files(std::vector<std::string>& files, const std::string& help) {
+  return app_.add_option("FILE", files, help)->type_name("");
+}
+
+CLI::Option* Vocabulary::all_ptx(bool& on) { return flag("--all-ptx", on); }
+CLI::Option* Vocabulary::all_visa(bool& on) { return flag("--all-visa", on); }
+CLI::Option* Vocabulary::scalar_only(bool& on) { return flag("--scalar", on); }
+
+CLI::Option* Vocabulary::operand_count(int& count) {
+  return value("--operands", count, CLI::Range(1, 3));
+}
+
+CLI::Option* Vocabulary::vector(std::vector<std::string>& instructions) {
+  const OptionSpec& spec = option_spec("--vector");
+  return app_.add_option(spec.name, instructions, spec.help)
+      ->type_name(spec.value)
+      ->expected(1)
+      ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
+}
+
+CLI::Option* Vocabulary::vector_file(std::string& path) { return value("--vector-file", path); }
+CLI::Option* Vocabulary::corner(bool& on) { return flag("--corner", on); }
+CLI::Option* Vocabulary::random(uint64_t& count) { return value("--random", count); }
+CLI::Option* Vocabulary::exhaustive(bool& on) { return flag("--exhaustive", on); }
+
+CLI::Option* Vocabulary::seed(uint64_t& seed) {
+  return parsed("--seed", std::to_string(seed),
+                [&seed](const std::string& spelling, const std::string& text) {
+                  const auto v = parse_decimal_or_hex(text);
+                  if (!v) throw CLI::ValidationError(spelling, "'" + text + "' is not a number");
+                  seed = *v;
+                });
+}
+
+CLI::Option* Vocabulary::shard(vectors::Shard& shard) {
+  return parsed("--shard", fmt::format("{}/{}", shard.index, shard.count),
+                [&shard](const std::string& spelling, const std::string& text) {
+                  std::string error;
+                  const auto parsed = vectors::parse_shard(text, error);
+                  if (!parsed) throw CLI::ValidationError(spelling, error);
+                  shard = *parsed;
+                });
+}
+
+CLI::Option* Vocabulary::c_values(std::vector<uint16_t>& values) {
+  return parsed("--c", "", [&values](const std::string& spelling, const std::string& text) {
+    values.clear();
+    size_t start = 0;
+    while (true) {
+      const size_t end = text.find(',', start);
+      const std::string item = text.substr(start, end - start);
+      const vectors::Hex v = vectors::parse_hex(item, vectors::HexLimit::digits(4));
+      if (!v) throw CLI::ValidationError(spelling, "'" + item + "' is not a 16-bit hex value");
+      values.push_back(static_cast<uint16_t>(v.value));
+      if (end == std::string::npos) return;
+      start = end + 1;
+    }
+  });
+}
+
+CLI::Option* Vocabulary::lanes(int& lanes) {
+  return value("--lanes", lanes, CLI::PositiveNumber);
+}
+
+CLI::Option* Vocabulary::depth(int& depth) {
+  return value("--depth", depth, CLI::PositiveNumber);
+}
+
+CLI::Option* Vocabulary::gaps(double& probability_of_gap) {
+  CLI::Option* option = value("--gaps", probability_of_gap, probability("gap"));
+  gaps_ = &probability_of_gap;
+  gaps_option_ = option;
+  add_stall_alias();
+  return option;
+}
+
+CLI::Option* Vocabulary::backpressure(double& probability_of_stall) {
+  CLI::Option* option =
+      value("--backpressure", probability_of_stall, probability("back-pressure"));
+  backpressure_ = &probability_of_stall;
+  backpressure_option_ = option;
+  add_stall_alias();
+  return option;
+}
+
+// sweep's old --stall P: back-pressure with probability P and, apart, gaps with probability P.
+void Vocabulary::add_stall_alias() {
+  if (!gaps_ || !backpressure_) return;
+  CLI::Option* stall =
+      app_.add_option_function<double>(
+              "--stall",
+              [gaps = gaps_, backpressure = backpressure_](double p) { *gaps = *backpressure = p; })
+          ->check(probability("stall"))
+          ->group("");
+  one_spelling(stall, "--stall", {gaps_option_, backpressure_option_});
+}
+
+CLI::Option* Vocabulary::threads(int& threads) {
+  return value("--threads", threads, CLI::Range(1, 2));
+}
+
+CLI::Option* Vocabulary::bare(bool& on) { return flag("--bare", on); }
+CLI::Option* Vocabulary::bare_cycles(uint64_t& cycles) { return value("--bare-cycles", cycles); }
+
+CLI::Option* Vocabulary::output(std::string& path) {
+  return value("-o,--output", path)->default_str("standard output");
+}
+
+CLI::Option* Vocabulary::target(std::string& target) { return value("--target", target); }
+CLI::Option* Vocabulary::ptx(std::string& version) { return value("--ptx", version); }
+
+CLI::Option* Vocabulary::eval_operands(std::vector<std::string>& args) {
+  const OptionSpec& spec = option_spec("FORM_AND_OPERANDS");
+  return app_.add_option(spec.name, args, spec.help)->type_name("");
+}
+
+CLI::Option* Vocabulary::batch(bool& on) { return flag("--batch", on); }
+
+CLI::Option* Vocabulary::format(std::string& format) {
+  return value("--format", format, CLI::IsMember({"halfpipe", "testfloat"}));
+}
+
+CLI::Option* Vocabulary::regression(std::string& directory) {
+  return value("--regression", directory);
+}
+
+CLI::Option* Vocabulary::testfloat(std::string& function) { return value("--testfloat", function); }
+CLI::Option* Vocabulary::max_errors(uint64_t& count) { return value("--max-errors", count); }
+CLI::Option* Vocabulary::rtl(bool& on) { return flag("--rtl", on); }
+CLI::Option* Vocabulary::fail_on_empty(bool& on) { return flag("--fail-on-empty", on); }
+
+CLI::Option* Vocabulary::reset_at(int64_t& transaction) {
+  return value("--reset-at", transaction, CLI::NonNegativeNumber);
+}
+
+CLI::Option* Vocabulary::wave(std::string& path) { return value("--wave", path); }
+CLI::Option* Vocabulary::log(std::string& path) { return value("--log", path); }
+
+CLI::Option* Vocabulary::model_latency(std::vector<std::string>& settings) {
+  return value("--model-latency", settings)
+      ->expected(1)
+      ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
+}
+
+CLI::Option* Vocabulary::inject_rtl_fault(int64_t& output) {
+  return value("--inject-rtl-fault", output, CLI::NonNegativeNumber);
+}
+
+CLI::Option* Vocabulary::quantum(uint64_t& cycles) {
+  return value("--quantum", cycles, CLI::Range(uint64_t{1}, uint64_t{1} << 20));
+}
+
+CLI::Option* Vocabulary::latency(std::vector<std::string>& settings) {
+  return value("--latency", settings)
+      ->allow_extra_args(false)  // one setting per --latency, so FORMs after it stay FORMs
+      ->delimiter(',');
+}
+
+CLI::Option* Vocabulary::initiation_interval(int& cycles) { return value("--ii", cycles); }
+CLI::Option* Vocabulary::issue_width(int& width) { return value("--issue-width", width); }
+CLI::Option* Vocabulary::queue(int& depth) { return value("--queue", depth); }
+CLI::Option* Vocabulary::fill_lanes(bool& on) { return flag("--fill-lanes", on); }
+CLI::Option* Vocabulary::svg_dir(std::string& directory) { return value("--svg-dir", directory); }
+
+void Vocabulary::one_spelling(CLI::Option* old_spelling, const std::string& name,
+                              std::vector<CLI::Option*> new_names) {
+  old_spellings_.push_back({old_spelling, name, std::move(new_names)});
+}
+
+std::optional<ParseStop> Vocabulary::mixed_spellings() const {
+  for (const auto& old : old_spellings_) {
+    if (old.option->count() == 0) continue;
+    for (const CLI::Option* current : old.new_names)
+      if (current->count() > 0)
+        return ParseStop{fmt::format("{} is the old spelling of {}: give one of them",
+                                     old.name, current->get_name()),
+                         2};
+  }
+  return std::nullopt;
+}
+
+std::optional<ParseStop> parse_into(CLI::App& app, const std::vector<std::string>& args) {
+  std::vector<std::string> reversed(args.rbegin(), args.rend());  // CLI11 takes them last first
+  try {
+    app.parse(reversed);
+  } catch (const CLI::CallForHelp&) {
+    return ParseStop{app.help(), 0};
+  } catch (const CLI::CallForAllHelp&) {
+    return ParseStop{app.help("", CLI::AppFormatMode::All), 0};
+  } catch (const CLI::ValidationError& e) {
+    // A hidden old spelling has no name of its own in CLI11's message.
+    std::string message = e.what();
+    if (message.rfind(": ", 0) == 0) message.erase(0, 2);
+    return ParseStop{message, 2};
+  } catch (const CLI::ParseError& e) {
+    return ParseStop{e.what(), e.get_exit_code()};
+  }
+  return std::nullopt;
+}
+
+int report_stop(const std::string& command, const std::string& text, int status) {
+  if (status == 0) {
+    std::cout << text;
+    std::cout.flush();
+    return 0;
+  }
+  std::cerr << fmt::format("halfpipe {}: {} (halfpipe {} --help lists the options)\n", command,
+                           text, command);
+  return status;
+}
+
+}  // namespace halfpipe::cli

@@ -1,0 +1,178 @@
+// The one option vocabulary of `halfpipe`: every option of every command is defined here once,
+// with its spelling, its old spellings, the value it takes, its help text and its validation.
+// A command declares which options it uses by calling the Vocabulary's functions on the fields
+// of its own options struct; the field's initial value is that command's default (commands keep
+// their defaults; only the names are shared).
+//
+//   Parsed<SweepOptions> parse_sweep_options(const std::vector<std::string>& args) {
+//     return parse_command<SweepOptions>("sweep", "...", args, [](Vocabulary& v, SweepOptions& o) {
+//       v.forms(o.forms, "...");
+//       v.random(o.random);
+//       v.gaps(o.gaps);
+//       ...
+//     });
+//   }
+//
+// Old spellings (--gap, --count, --stall, --all, --visa, --vectors) are accepted as hidden
+// aliases: they do what the new name does, are not listed by --help, and giving one together
+// with its new name is a usage error.
+#pragma once
+
+#include <CLI/CLI.hpp>
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "vectors/stream.h"
+
+namespace halfpipe::cli {
+
+// One option of the vocabulary.
+struct OptionSpec {
+  std::string name;                  // e.g. "--gaps"; "FORM" for the forms
+  std::vector<std::string> aliases;  // old spellings, accepted and hidden, e.g. "--gap"
+  std::string value;                 // what it takes, e.g. "P"; empty for a flag
+  std::string help;
+};
+
+// Every option, in the order README's vocabulary table lists them.
+const std::vector<OptionSpec>& vocabulary();
+// The option spelled `name` (or with `name` among its aliases); throws if there is none.
+const OptionSpec& option_spec(const std::string& name);
+
+// What parsing a command's arguments gave: its options, or why it stopped. `status` 0 with no
+// options is --help (`text` is the help, for standard output); otherwise `text` is the problem
+// and `status` the exit status: 2 for a value the vocabulary refuses (out of range, malformed),
+// CLI11's own status for an unknown option, a missing value or a non-number, as before.
+template <typename Options>
+struct Parsed {
+  std::optional<Options> options;
+  std::string text;
+  int status = 0;
+  bool ok() const { return options.has_value(); }
+};
+
+// Why parsing stopped: --help (status 0, the help text) or a usage error.
+struct ParseStop {
+  std::string text;
+  int status;
+};
+
+// Adds the vocabulary's options to one command's CLI11 application.
+class Vocabulary {
+ public:
+  explicit Vocabulary(CLI::App& app) : app_(app) {}
+
+  // What to run.
+  CLI::Option* forms(std::vector<std::string>& forms, const std::string& help);
+  CLI::Option* files(std::vector<std::string>& files, const std::string& help);
+  CLI::Option* all_ptx(bool& on);
+  CLI::Option* all_visa(bool& on);
+  CLI::Option* scalar_only(bool& on);
+  CLI::Option* operand_count(int& count);
+  CLI::Option* vector(std::vector<std::string>& instructions);
+  CLI::Option* vector_file(std::string& path);
+  // The streams.
+  CLI::Option* corner(bool& on);
+  CLI::Option* random(uint64_t& count);
+  CLI::Option* exhaustive(bool& on);
+  CLI::Option* seed(uint64_t& seed);
+  CLI::Option* shard(vectors::Shard& shard);
+  CLI::Option* c_values(std::vector<uint16_t>& values);
+  // The unit and its traffic.
+  CLI::Option* lanes(int& lanes);
+  CLI::Option* depth(int& depth);
+  CLI::Option* gaps(double& probability);
+  CLI::Option* backpressure(double& probability);
+  CLI::Option* threads(int& threads);
+  CLI::Option* bare(bool& on);
+  // Output.
+  CLI::Option* output(std::string& path);
+  // The PTX target.
+  CLI::Option* target(std::string& target);
+  CLI::Option* ptx(std::string& version);
+
+  // Options one command uses today, defined here so that later commands find them.
+  CLI::Option* eval_operands(std::vector<std::string>& args);
+  CLI::Option* batch(bool& on);
+  CLI::Option* format(std::string& format);
+  CLI::Option* regression(std::string& directory);
+  CLI::Option* testfloat(std::string& function);
+  CLI::Option* max_errors(uint64_t& count);
+  CLI::Option* rtl(bool& on);
+  CLI::Option* fail_on_empty(bool& on);
+  CLI::Option* bare_cycles(uint64_t& cycles);
+  CLI::Option* reset_at(int64_t& transaction);
+  CLI::Option* wave(std::string& path);
+  CLI::Option* log(std::string& path);
+  CLI::Option* model_latency(std::vector<std::string>& settings);
+  CLI::Option* inject_rtl_fault(int64_t& output);
+  CLI::Option* quantum(uint64_t& cycles);
+  CLI::Option* latency(std::vector<std::string>& settings);
+  CLI::Option* initiation_interval(int& cycles);
+  CLI::Option* issue_width(int& width);
+  CLI::Option* queue(int& depth);
+  CLI::Option* fill_lanes(bool& on);
+  CLI::Option* svg_dir(std::string& directory);
+
+  // After parsing: an old spelling given together with its new name, if any.
+  std::optional<ParseStop> mixed_spellings() const;
+
+ private:
+  CLI::Option* flag(const std::string& name, bool& on);
+  template <typename T>
+  CLI::Option* value(const std::string& name, T& target,
+                     std::optional<CLI::Validator> validator = std::nullopt);
+  CLI::Option* parsed(const std::string& name, const std::string& shown_default,
+                      std::function<void(const std::string& spelling, const std::string& text)> set);
+  void add_stall_alias();
+  // An old spelling may not be given together with the name that replaced it.
+  void one_spelling(CLI::Option* old_spelling, const std::string& name,
+                    std::vector<CLI::Option*> new_names);
+
+  struct OldSpelling {
+    CLI::Option* option;
+    std::string name;
+    std::vector<CLI::Option*> new_names;
+  };
+  std::vector<OldSpelling> old_spellings_;
+
+  CLI::App& app_;
+  double* gaps_ = nullptr;          // --stall sets both, once both are declared
+  double* backpressure_ = nullptr;
+  CLI::Option* gaps_option_ = nullptr;
+  CLI::Option* backpressure_option_ = nullptr;
+};
+
+// Parses `args` (the words after the command's name) into options. Never exits, never prints.
+std::optional<ParseStop> parse_into(CLI::App& app, const std::vector<std::string>& args);
+
+template <typename Options, typename Declare>
+Parsed<Options> parse_command(const std::string& command, const std::string& description,
+                              const std::vector<std::string>& args, Declare declare) {
+  Parsed<Options> parsed;
+  Options options;
+  CLI::App app{description, "halfpipe " + command};
+  Vocabulary vocabulary(app);
+  declare(vocabulary, options);
+  auto stop = parse_into(app, args);
+  if (!stop) stop = vocabulary.mixed_spellings();
+  if (stop) {
+    parsed.text = std::move(stop->text);
+    parsed.status = stop->status;
+    return parsed;
+  }
+  parsed.options = std::move(options);
+  return parsed;
+}
+
+// The command's end of a failed or --help parse: the help on standard output, or
+// "halfpipe COMMAND: problem" on standard error; returns the exit status.
+int report_stop(const std::string& command, const std::string& text, int status);
+
+// "1234" or "0x4d2": a number in decimal, or in hex after 0x; nullopt otherwise.
+std::optional<uint64_t> parse_decimal_or_hex(const std::string& text);
+
+}  // namespace halfpipe::cli
