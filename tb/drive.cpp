@@ -118,7 +118,11 @@ DriveResult drive(Dut& dut, BeatSource& source, Traffic& traffic, Scoreboard& sc
                   const DriveSettings& settings) {
   const uint32_t tag_mask = (1u << dut.tag_width()) - 1;
   const int lanes = dut.lanes();
+  // Read once: the compiler cannot keep them in registers across the model's virtual cycle().
   const bool report_progress = static_cast<bool>(settings.progress);
+  const uint64_t reset_at = settings.reset_at;
+  const uint64_t max_failures = settings.max_failures;
+  const uint64_t hang_cycles = settings.hang_cycles;
   BeatFeed feed(source, settings.draw_ahead);
   DriveResult result;
   bool exhausted = false;  // the feed has no more beats
@@ -129,8 +133,7 @@ DriveResult drive(Dut& dut, BeatSource& source, Traffic& traffic, Scoreboard& sc
   uint64_t silent = 0;  // consecutive cycles with transactions in flight and no output taken
 
   while (true) {
-    if (settings.reset_at && !result.reset &&
-        scoreboard.next_offer_sequence(Port::Rtl) >= settings.reset_at) {
+    if (reset_at && !result.reset && scoreboard.next_offer_sequence(Port::Rtl) >= reset_at) {
       result.reset = true;
       result.reset_cycle = result.cycles - 1;
       result.replayed = scoreboard.in_flight();
@@ -141,35 +144,38 @@ DriveResult drive(Dut& dut, BeatSource& source, Traffic& traffic, Scoreboard& sc
     }
     // Everything appended (so nothing waits on the inputs or to be replayed) came back.
     if (exhausted && scoreboard.delivered(Port::Rtl) == scoreboard.appended()) break;
-    if (scoreboard.failed() >= settings.max_failures) {
+    if (scoreboard.failed() >= max_failures) {
       result.end = DriveResult::End::Failures;
       break;
     }
 
     traffic.next_cycle();
     if (!pending && !traffic.gap()) {
+      const Expected* offer = nullptr;
       const uint64_t sequence = scoreboard.next_offer_sequence(Port::Rtl);
-      if (sequence == scoreboard.appended() && !exhausted) {
+      if (sequence < scoreboard.appended()) {
+        offer = &scoreboard.next_offer(Port::Rtl);  // replayed after the reset
+      } else if (!exhausted) {
         if (Expected* next = feed.next()) {
           next->tag = static_cast<uint32_t>(sequence) & tag_mask;
           scoreboard.append(*next);
+          offer = next;
         } else {
           exhausted = true;
         }
       }
-      if (sequence < scoreboard.appended()) {
-        const Expected& e = scoreboard.next_offer(Port::Rtl);
-        beat.uop_word = e.uop_word;
-        beat.lane_mask = e.lane_mask;
-        beat.tag = e.tag;
+      if (offer) {
+        beat.uop_word = offer->uop_word;
+        beat.lane_mask = offer->lane_mask;
+        beat.tag = offer->tag;
         for (int lane = 0; lane < lanes; ++lane) {
-          const bool enabled = (e.lane_mask >> lane) & 1u;
+          const bool enabled = (offer->lane_mask >> lane) & 1u;
           const uint16_t idle = traffic.idle_lane_value(lane);
-          beat.a[lane] = enabled ? e.operands[lane][0] : idle;
-          beat.b[lane] = enabled ? e.operands[lane][1] : idle;
-          beat.c[lane] = enabled ? e.operands[lane][2] : idle;
+          beat.a[lane] = enabled ? offer->operands[lane][0] : idle;
+          beat.b[lane] = enabled ? offer->operands[lane][1] : idle;
+          beat.c[lane] = enabled ? offer->operands[lane][2] : idle;
         }
-        plan = e.plan;
+        plan = offer->plan;
         pending = true;
       }
     }
@@ -184,7 +190,7 @@ DriveResult drive(Dut& dut, BeatSource& source, Traffic& traffic, Scoreboard& sc
     if (r.consumed) {
       scoreboard.check(Port::Rtl, out, cycle);
       silent = 0;
-    } else if (scoreboard.in_flight() > 0 && ++silent >= settings.hang_cycles) {
+    } else if (scoreboard.in_flight() > 0 && ++silent >= hang_cycles) {
       result.end = DriveResult::End::Hang;
       break;
     }
