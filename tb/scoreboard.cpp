@@ -6,9 +6,19 @@
 #include <string>
 #include <utility>
 
+#include <fmt/format.h>
+
 namespace halfpipe::tb {
 
 const char* port_name(Port port) { return port == Port::Rtl ? "RTL" : "model"; }
+
+std::string operands_text(const Operands& lane, int count) {
+  static const char* const kNames[] = {"a", "b", "c"};
+  std::string text;
+  for (int i = 0; i < count; ++i)
+    text += fmt::format("{}{}=0x{:04x}", i ? " " : "", kNames[i], lane[i]);
+  return text;
+}
 
 Scoreboard::Scoreboard(int lanes, int ports, Reporter reporter, OutcomeReporter outcome)
     : lanes_(lanes),

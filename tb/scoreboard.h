@@ -12,6 +12,7 @@
 #include <array>
 #include <cstdint>
 #include <functional>
+#include <string>
 #include <vector>
 
 #include "tb/dut.h"
@@ -28,6 +29,9 @@ struct Expected {
   std::array<uint16_t, kMaxLanes> result{};
   std::array<Operands, kMaxLanes> operands{};
 };
+
+// One lane's first `count` operands as the reports show them: "a=0x3c00 b=0x4000".
+std::string operands_text(const Operands& lane, int count);
 
 // The units of a co-simulation; the sweep has only the RTL.
 enum class Port : int { Rtl = 0, Model = 1 };

@@ -1,6 +1,7 @@
 // The sweep: the beats of a BeatSource (PTX and vISA forms' vector streams) through the Verilated
-// unit under random back-pressure and random input gaps, every lane checked by the scoreboard
-// against the reference.
+// unit under random back-pressure and random input gaps (tb/drive.h, tb/traffic.h), every lane
+// checked by the scoreboard against the reference; mismatches reported with a command that
+// reproduces them.
 #pragma once
 
 #include <cstdint>
@@ -18,6 +19,7 @@ struct SweepSettings {
   double stall_probability = 1.0 / 32;  // per cycle: out_ready_i low (back-pressure)
   double gap_probability = 1.0 / 32;    // per cycle, apart: no beat offered (an input gap)
   int max_mismatches = 20;         // stop after this many
+  uint64_t hang_cycles = 100000;   // no output for this long with work in flight: a hang
   bool progress = false;           // a progress line (rate, ETA) on stderr
   // Draw the beats (the vector streams and the reference's results) on a second thread, a batch
   // ahead of the model, instead of between its cycles. The same beats in the same order.

@@ -8,6 +8,7 @@
 #include <random>
 
 #include "model/sc/alu_model.h"
+#include "tb/traffic.h"
 
 namespace halfpipe::sc {
 namespace {
@@ -28,6 +29,7 @@ class WorkloadDriver : public sc_core::sc_module {
         unit("unit"),
         config_(config),
         workload_(workload),
+        traffic_(workload.seed, workload.gap, workload.backpressure),
         random_(workload.seed),
         // A generous bound that only a model that stopped making progress reaches.
         cycle_limit_(workload.count * 1000 * config.initiation_interval + 100000) {
@@ -53,14 +55,13 @@ class WorkloadDriver : public sc_core::sc_module {
     if (unit->next_edge() > cycle_limit_)
       return stop("no completion after " + std::to_string(cycle_limit_) + " cycles");
 
-    unit->set_out_ready(!chance(workload_.backpressure));
-    if (chance(workload_.gap)) return;
+    traffic_.next_cycle();
+    unit->set_out_ready(traffic_.out_ready());
+    if (traffic_.gap()) return;
     const std::size_t width = static_cast<std::size_t>(config_.issue_width);
     while (pending_.size() < width && generated_ < workload_.count) pending_.push_back(next());
     for (std::size_t i = 0; i < pending_.size() && i < width; ++i) unit->offer(pending_[i]);
   }
-
-  bool chance(double p) { return p > 0 && std::uniform_real_distribution<double>(0, 1)(random_) < p; }
 
   Transaction next() {
     Transaction t;
@@ -84,7 +85,8 @@ class WorkloadDriver : public sc_core::sc_module {
 
   PipelineConfig config_;
   Workload workload_;
-  std::mt19937_64 random_;
+  tb::Traffic traffic_;      // the gaps and the back-pressure, as every harness draws them
+  std::mt19937_64 random_;  // the transactions: forms and operands
   uint64_t cycle_limit_;
   std::deque<Transaction> pending_;  // generated, not yet accepted
   uint64_t generated_ = 0;

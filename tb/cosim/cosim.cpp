@@ -19,7 +19,10 @@
 #include "model/isa/visa.h"
 #include "model/sc/alu_model.h"
 #include "model/sc/config.h"
+#include "tb/cosim/report.h"
+#include "tb/drive.h"
 #include "tb/scoreboard.h"
+#include "tb/traffic.h"
 #include "vectors/vector_file.h"
 
 namespace halfpipe::tb::cosim {
@@ -73,29 +76,7 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
-// ---- what every run shares ---------------------------------------------------------------
-
-// Back-pressure and gaps: one draw per cycle, from the seed alone.
-class Traffic {
- public:
-  Traffic(const Settings& s)
-      : random_(s.seed ^ 0x7261666669632121ull),  // apart from the vector streams' use of it
-        stall_(threshold(s.backpressure)),
-        gap_(threshold(s.gaps)) {}
-  void draw() {
-    const uint64_t r = random_.next();
-    out_ready_ = (r & 0xFFFF) >= stall_;
-    gap_now_ = ((r >> 16) & 0xFFFF) < gap_;
-  }
-  bool out_ready() const { return out_ready_; }
-  bool gap() const { return gap_now_; }
-
- private:
-  static uint32_t threshold(double p) { return static_cast<uint32_t>(p * 65536.0); }
-  vectors::SplitMix64 random_;
-  uint32_t stall_, gap_;
-  bool out_ready_ = true, gap_now_ = false;
-};
+// ---- transactions -----------------------------------------------------------------------
 
 // The stimulus, turned into scoreboard transactions on demand: transaction n carries tag
 // n mod 2^TagWidth.
@@ -124,145 +105,6 @@ class Sequencer {
   Scoreboard& scoreboard_;
   uint32_t tag_mask_;
   bool exhausted_ = false;
-};
-
-// How the log shows a transaction's values: a PTX form's register (lane 1 in bits [31:16] for
-// a packed form, S2), or a vISA beat's lanes, comma-separated with the unit's lane count.
-class ValueText {
- public:
-  ValueText(const Stimulus& stimulus, int lanes) : stimulus_(stimulus), lanes_(lanes) {}
-
-  std::string operator()(int form, const std::array<uint16_t, kMaxLanes>& values) const {
-    const Uop& u = stimulus_.uop(form);
-    if (stimulus_.is_visa(form)) {
-      std::string text;
-      for (int lane = 0; lane < lanes_; ++lane) text += fmt::format("{}0x{:04x}", lane ? "," : "", values[lane]);
-      return text;
-    }
-    const uint32_t reg = u.packed ? values[0] | (uint32_t{values[1]} << 16) : values[0];
-    return vectors::format_register(u, reg);
-  }
-
-  // A vISA beat's lane mask and source modifiers vary within a form, so its line shows them.
-  std::string operands(const Expected& e) const {
-    static const char* const kNames[] = {"a", "b", "c"};
-    const bool visa = stimulus_.is_visa(e.plan);
-    const Uop u = decode(e.uop_word, e.lane_mask).value();
-    std::string text = visa ? fmt::format("mask=0x{:x} ", e.lane_mask) : "";
-    for (int i = 0; i < operand_count(u.op); ++i) {
-      std::array<uint16_t, kMaxLanes> values{};
-      for (int lane = 0; lane < lanes_; ++lane) values[lane] = e.operands[lane][i];
-      const std::string modifier =
-          visa && i < 2 ? isa::visa::modifier_text(i == 0 ? u.src0_mod : u.src1_mod) : "";
-      text += fmt::format("{}{}={}{}", i ? " " : "", kNames[i], modifier, (*this)(e.plan, values));
-    }
-    return text;
-  }
-
- private:
-  const Stimulus& stimulus_;
-  int lanes_;
-};
-
-std::string lane_operands(const Operands& ops, int arity) {
-  static const char* const kNames[] = {"a", "b", "c"};
-  std::string text;
-  for (int i = 0; i < arity; ++i)
-    text += fmt::format("{}{}=0x{:04x}", i ? " " : "", kNames[i], ops[i]);
-  return text;
-}
-
-// Receives every mismatch and every finished transaction: prints the first mismatches,
-// keeps the table per form and writes the transaction log.
-class Checker {
- public:
-  Checker(const Stimulus& stimulus, const Settings& settings, std::ostream& out, Report& report)
-      : stimulus_(stimulus), settings_(settings), out_(out), report_(report) {
-    report_.forms.assign(stimulus.forms().size(), FormTally{});
-    if (!settings.log_path.empty()) {
-      log_.open(settings.log_path);
-      if (!log_) throw std::runtime_error(settings.log_path + ": cannot write the log");
-      log_ << fmt::format(
-          "# halfpipe cosim log: Lanes={} Depth={} seed {}; one line per transaction, in issue "
-          "order\n# cycle: the rising edge at which the RTL handed the result out (at {} ns in "
-          "the --wave file: edge n is at 10n+5 ns)\n# cycle tag form operands expected rtl model "
-          "[model-cycle=N when the model predicted another cycle] [MISMATCH]\n",
-          settings.lanes, settings.depth, settings.seed, "10*cycle+5");
-    }
-  }
-
-  void mismatch(const Mismatch& m) {
-    if (m.kind == Mismatch::Kind::Unexpected && log_.is_open())
-      log_ << fmt::format("# cycle {}: the {} handed out tag 0x{:02x}, which no accepted "
-                          "transaction explains\n",
-                          m.cycle, port_name(m.port), m.got);
-    if (!print()) return;
-    const std::string& form = stimulus_.forms().empty() ? empty_ : stimulus_.forms()[m.plan];
-    switch (m.kind) {
-      case Mismatch::Kind::Result:
-        out_ << fmt::format("mismatch: {} {} at cycle {}: {}: expected 0x{:04x}, got 0x{:04x} "
-                            "(lane {})\n",
-                            port_name(m.port), form, m.cycle,
-                            lane_operands(m.operands, operand_count(stimulus_.uop(m.plan).op)),
-                            m.expected, m.got, m.lane);
-        break;
-      case Mismatch::Kind::Tag:
-        out_ << fmt::format("mismatch: {} handed out tag 0x{:02x} at cycle {} where tag 0x{:02x} "
-                            "({}) was due: a transaction was lost, duplicated or reordered\n",
-                            port_name(m.port), m.got, m.cycle, m.expected, form);
-        break;
-      case Mismatch::Kind::LaneMask:
-        out_ << fmt::format("mismatch: {} {} at cycle {}: lane mask 0x{:x}, expected 0x{:x}\n",
-                            port_name(m.port), form, m.cycle, m.got, m.expected);
-        break;
-      case Mismatch::Kind::Unexpected:
-        out_ << fmt::format("mismatch: {} handed out tag 0x{:02x} at cycle {}, which no accepted "
-                            "transaction explains\n",
-                            port_name(m.port), m.got, m.cycle);
-        break;
-    }
-  }
-
-  void outcome(const Outcome& o) {
-    const Expected& e = *o.expected;
-    FormTally& tally = report_.forms[e.plan];
-    ++tally.vectors;
-    tally.mismatches += !o.results_match;
-    tally.cycle_deviations += !o.cycles_match;
-    const uint64_t rtl_cycle = o.cycle[static_cast<int>(Port::Rtl)];
-    const uint64_t model_cycle = o.cycle[static_cast<int>(Port::Model)];
-    if (!o.cycles_match && print())
-      out_ << fmt::format("cycle deviation: {} tag 0x{:02x}: the RTL handed it out at cycle {}, "
-                          "the model predicted cycle {}\n",
-                          stimulus_.forms()[e.plan], e.tag, rtl_cycle, model_cycle);
-    if (log_.is_open()) {
-      const ValueText text(stimulus_, settings_.lanes);
-      log_ << fmt::format(
-          "{:>9} 0x{:02x} {} {} expected={} rtl={} model={}{}{}\n", rtl_cycle, e.tag,
-          stimulus_.forms()[e.plan], text.operands(e), text(e.plan, e.result),
-          text(e.plan, o.got[static_cast<int>(Port::Rtl)].result),
-          text(e.plan, o.got[static_cast<int>(Port::Model)].result),
-          o.cycles_match ? "" : fmt::format(" model-cycle={}", model_cycle),
-          o.results_match ? "" : " MISMATCH");
-    }
-  }
-
-  void note(const std::string& line) {
-    if (log_.is_open()) log_ << "# " << line << "\n";
-  }
-
-  int unprinted() const { return std::max(0, reports_ - settings_.max_reports); }
-
- private:
-  bool print() { return reports_++ < settings_.max_reports; }
-
-  const Stimulus& stimulus_;
-  const Settings& settings_;
-  std::ostream& out_;
-  Report& report_;
-  std::ofstream log_;
-  int reports_ = 0;
-  const std::string empty_;
 };
 
 void fill_transaction(const Expected& e, int lanes, sc::Transaction& t) {
@@ -307,7 +149,7 @@ class Driver : public sc_core::sc_module {
   sc_core::sc_port<sc::AluTransactionIf> rtl_port, model_port;
 
   Driver(sc_core::sc_module_name name, const Stimulus& stimulus, const Settings& settings,
-         Scoreboard& scoreboard, Sequencer& sequencer, Checker& checker, Report& report)
+         Scoreboard& scoreboard, Sequencer& sequencer, ReportWriter& reporting, Report& report)
       : sc_core::sc_module(name),
         clk("clk"),
         rtl_port("rtl"),
@@ -316,9 +158,9 @@ class Driver : public sc_core::sc_module {
         settings_(settings),
         scoreboard_(scoreboard),
         sequencer_(sequencer),
-        checker_(checker),
+        reporting_(reporting),
         report_(report),
-        traffic_(settings) {
+        traffic_(settings.seed, settings.gaps, settings.backpressure) {
     SC_METHOD(on_clock_phase);  // first at t = 0, before edge 0
   }
 
@@ -403,7 +245,7 @@ class Driver : public sc_core::sc_module {
       report_.reset = true;
       report_.reset_cycle = edge - 1;
       report_.replayed = scoreboard_.in_flight(Port::Rtl);
-      checker_.note(fmt::format("reset after the edge at cycle {} (transaction {} accepted); "
+      reporting_.note(fmt::format("reset after the edge at cycle {} (transaction {} accepted); "
                                 "{} in flight in the RTL and {} in the model are offered again",
                                 edge - 1, settings_.reset_at, scoreboard_.in_flight(Port::Rtl),
                                 scoreboard_.in_flight(Port::Model)));
@@ -431,7 +273,7 @@ class Driver : public sc_core::sc_module {
                               settings_.hang_cycles, scoreboard_.in_flight(Port::Rtl),
                               scoreboard_.in_flight(Port::Model), edge));
 
-    traffic_.draw();
+    traffic_.next_cycle();
     drive<0>();
     drive<1>();
   }
@@ -446,9 +288,9 @@ class Driver : public sc_core::sc_module {
   const Settings& settings_;
   Scoreboard& scoreboard_;
   Sequencer& sequencer_;
-  Checker& checker_;
+  ReportWriter& reporting_;
   Report& report_;
-  Traffic traffic_;
+  Traffic traffic_;  // one draw per cycle, the same for both units
   std::array<sc::AluTransactionIf*, kMaxPorts> units_{};
   std::array<bool, kMaxPorts> pending_{};
   sc::Transaction offer_;
@@ -458,62 +300,6 @@ class Driver : public sc_core::sc_module {
   bool stopped_ = false;
   uint64_t last_progress_ = 0;
 };
-
-std::string probability(double p) { return fmt::format("{:g}", p); }
-
-void print_summary(const Stimulus& stimulus, const Settings& settings, Report& report,
-                   int unprinted, std::ostream& out) {
-  if (unprinted > 0) out << fmt::format("({} more mismatches not printed)\n", unprinted);
-  if (!report.error.empty()) out << "error: " << report.error << "\n";
-
-  std::size_t width = 24;
-  for (const auto& f : stimulus.forms()) width = std::max(width, f.size());
-  out << fmt::format("\nhalfpipe cosim: Lanes={} Depth={}, seed {}, back-pressure {}, gaps {}, "
-                     "{}\n",
-                     settings.lanes, settings.depth, settings.seed,
-                     probability(settings.backpressure), probability(settings.gaps),
-                     !settings.reset_at ? std::string("no reset")
-                     : report.reset
-                         ? fmt::format("reset after transaction {} (cycle {}, {} replayed)",
-                                       settings.reset_at, report.reset_cycle, report.replayed)
-                         : fmt::format("no reset (the run ended before transaction {})",
-                                       settings.reset_at));
-  if (!settings.model_latency.empty()) {
-    std::string list;
-    for (const auto& s : settings.model_latency) list += (list.empty() ? "" : " ") + s;
-    out << "model latencies changed from the RTL's: " << list << "\n";
-  }
-  out << fmt::format("{:<{}} {:>9} {:>11} {:>17}\n", "form", width, "vectors", "mismatches",
-                     "cycle deviations");
-  FormTally total;
-  for (std::size_t i = 0; i < stimulus.forms().size(); ++i) {
-    const FormTally& t = report.forms[i];
-    out << fmt::format("{:<{}} {:>9} {:>11} {:>17}\n", stimulus.forms()[i], width, t.vectors,
-                       t.mismatches, t.cycle_deviations);
-    total.vectors += t.vectors;
-    total.mismatches += t.mismatches;
-    total.cycle_deviations += t.cycle_deviations;
-  }
-  out << fmt::format("{:<{}} {:>9} {:>11} {:>17}\n",
-                     fmt::format("all {} forms", stimulus.forms().size()), width, total.vectors,
-                     total.mismatches, total.cycle_deviations);
-  if (report.lost || report.unexpected || report.protocol_errors)
-    out << fmt::format("lost (accepted, never handed back): {}; unexpected outputs: {}; "
-                       "in_ready protocol violations: {}\n",
-                       report.lost, report.unexpected, report.protocol_errors);
-  const double per_cpu = report.cpu_seconds > 0 ? total.vectors / report.cpu_seconds : 0;
-  const double per_wall = report.seconds > 0 ? total.vectors / report.seconds : 0;
-  out << fmt::format("{} cycles, {:.2f} s ({:.2f} s CPU): {:.0f} transactions/s per CPU second, "
-                     "{:.0f} per wall-clock second\n",
-                     report.cycles, report.seconds, report.cpu_seconds, per_cpu, per_wall);
-  // The coverage model is PTX's; a run of vISA forms alone has nothing to count.
-  if (stimulus.coverage().vectors() > 0 || !stimulus.has_visa())
-    out << stimulus.coverage().summary() << "\n";
-  out << fmt::format("seed {}{}\n", settings.seed,
-                     settings.command.empty() ? "" : "; reproduce: " + settings.command);
-  out << fmt::format("{} passed, {} failed\n", report.passed, report.failed);
-  out.flush();
-}
 
 // Settings the model and the RTL must agree on, before anything is elaborated.
 std::string check_settings(const Settings& s) {
@@ -560,16 +346,16 @@ Report run_cosim(Stimulus& stimulus, const Settings& settings, std::ostream& out
   // Throws std::invalid_argument for a configuration that was not Verilated.
   std::unique_ptr<Dut> dut = make_dut(settings.lanes, settings.depth);
   if (!settings.wave_path.empty()) dut->trace_to(settings.wave_path);
-  Checker checker(stimulus, settings, out, report);
+  ReportWriter reporting(stimulus, settings, out, report);
   Scoreboard scoreboard(
-      settings.lanes, kMaxPorts, [&](const Mismatch& m) { checker.mismatch(m); },
-      [&](const Outcome& o) { checker.outcome(o); });
+      settings.lanes, kMaxPorts, [&](const Mismatch& m) { reporting.mismatch(m); },
+      [&](const Outcome& o) { reporting.outcome(o); });
   Sequencer sequencer(stimulus, scoreboard, (1u << dut->tag_width()) - 1);
 
   sc_core::sc_signal<bool> clock("clk", false);
   RtlUnit rtl("rtl", *dut);
   sc::AluModel model("model", config);
-  Driver driver("driver", stimulus, settings, scoreboard, sequencer, checker, report);
+  Driver driver("driver", stimulus, settings, scoreboard, sequencer, reporting, report);
   rtl.clk(clock);
   model.clk(clock);
   driver.clk(clock);
@@ -594,7 +380,7 @@ Report run_cosim(Stimulus& stimulus, const Settings& settings, std::ostream& out
   report.failed = scoreboard.transactions_failed() + report.lost + report.unexpected +
                   report.protocol_errors;
   if (!report.error.empty() && report.failed == 0) report.failed = 1;  // never "0 failed"
-  print_summary(stimulus, settings, report, checker.unprinted(), out);
+  print_summary(stimulus, settings, report, reporting.unprinted(), out);
   return report;
 }
 
@@ -608,69 +394,32 @@ Report run_bare(Stimulus& stimulus, const Settings& settings, std::ostream& out)
     return report;
   }
   std::unique_ptr<Dut> dut = make_dut(settings.lanes, settings.depth);
-  uint64_t mismatches = 0;
-  Scoreboard scoreboard(settings.lanes, [&](const Mismatch&) { ++mismatches; });
-  Sequencer sequencer(stimulus, scoreboard, (1u << dut->tag_width()) - 1);
-  Traffic traffic(settings);
-  InBeat beat;
-  OutBeat got;
-  bool pending = false, reset_done = false;
-  uint64_t idle = 0;
+  Scoreboard scoreboard(settings.lanes, [](const Mismatch&) {});  // counted, not printed
+  Traffic traffic(settings.seed, settings.gaps, settings.backpressure);
+  DriveSettings drive_settings;
+  drive_settings.hang_cycles = settings.hang_cycles;
+  drive_settings.reset_at = settings.reset_at;
 
   const Timer timer;
-  while (true) {
-    if (settings.reset_at && !reset_done &&
-        scoreboard.next_offer_sequence(Port::Rtl) >= settings.reset_at) {
-      reset_done = true;
-      report.reset = true;
-      report.replayed = scoreboard.in_flight();
-      dut->reset(0);
-      scoreboard.replay_in_flight(Port::Rtl);
-      pending = false;
-    }
-    if (sequencer.exhausted() && !pending && scoreboard.in_flight() == 0) break;
-    traffic.draw();
-    if (!pending && !traffic.gap() && sequencer.reach(scoreboard.next_offer_sequence(Port::Rtl))) {
-      const Expected& e = scoreboard.next_offer(Port::Rtl);
-      beat.uop_word = e.uop_word;
-      beat.lane_mask = e.lane_mask;
-      beat.tag = e.tag;
-      for (int lane = 0; lane < settings.lanes; ++lane) {
-        beat.a[lane] = e.operands[lane][0];
-        beat.b[lane] = e.operands[lane][1];
-        beat.c[lane] = e.operands[lane][2];
-      }
-      pending = true;
-    }
-    const CycleResult r = dut->cycle(pending, beat, traffic.out_ready(), got);
-    ++report.cycles;
-    if (r.consumed) {
-      scoreboard.check(Port::Rtl, got, report.cycles - 1);
-      idle = 0;
-    } else if (++idle > settings.hang_cycles && scoreboard.in_flight() > 0) {
-      report.error = "no result for " + std::to_string(settings.hang_cycles) + " cycles";
-      break;
-    }
-    if (r.accepted) {
-      scoreboard.accept(Port::Rtl);
-      pending = false;
-    }
-  }
+  const DriveResult run = drive(*dut, stimulus.beats(), traffic, scoreboard, drive_settings);
   timer.stop(report);
+  report.cycles = run.cycles;
+  report.reset = run.reset;
+  report.reset_cycle = run.reset_cycle;
+  report.replayed = run.replayed;
+  if (run.end == DriveResult::End::Hang)
+    report.error = "no result for " + std::to_string(settings.hang_cycles) + " cycles";
+  if (run.end == DriveResult::End::Protocol) {
+    report.protocol_errors = 1;
+    report.error = fmt::format("in_ready_o differs from !out_valid_o || out_ready_i at cycle {} "
+                               "(rtl/TIMING.md)", run.cycles - 1);
+  }
   report.lost = scoreboard.in_flight();
   report.unexpected = scoreboard.unexpected_outputs();
   report.passed = scoreboard.transactions_passed();
-  report.failed = scoreboard.transactions_failed() + report.lost + report.unexpected;
-  const uint64_t transactions = report.passed + report.failed;
-  out << fmt::format("bare harness (tb/dut.h + scoreboard, no SystemC, no model): Lanes={} "
-                     "Depth={}, seed {}: {} transactions, {} cycles, {:.2f} s ({:.2f} s CPU): "
-                     "{:.0f} transactions/s per CPU second, {:.0f} per wall-clock second\n",
-                     settings.lanes, settings.depth, settings.seed, transactions, report.cycles,
-                     report.seconds, report.cpu_seconds,
-                     report.cpu_seconds > 0 ? transactions / report.cpu_seconds : 0,
-                     report.seconds > 0 ? transactions / report.seconds : 0);
-  if (!report.error.empty()) out << "error: " << report.error << "\n";
-  out << fmt::format("{} passed, {} failed\n", report.passed, report.failed);
+  report.failed = scoreboard.transactions_failed() + report.lost + report.unexpected +
+                  report.protocol_errors;
+  print_bare_summary(settings, report, out);
   return report;
 }
 

@@ -49,6 +49,8 @@ class Stimulus {
   void start(int lanes);
   // The next beat (its tag left to the caller); false at the end.
   bool next(Expected& beat) { return source_.next(beat); }
+  // The beats themselves, for the plain C++ drive loop (tb/drive.h) of run_bare.
+  BeatSource& beats() { return source_; }
   // Functional coverage of the PTX instructions drawn so far (each once, replays after a reset
   // aside); vISA forms have no coverage model.
   const vectors::Coverage& coverage() const { return coverage_; }
@@ -68,7 +70,7 @@ constexpr uint64_t kDefaultQuantum = 256;
 struct Settings {
   int lanes = 2;
   int depth = 4;
-  uint64_t seed = 1;          // of the traffic (the random vectors take theirs in StreamSpec)
+  uint64_t seed = 1;  // of the traffic, tb/traffic.h (the random vectors take theirs in StreamSpec)
   double backpressure = 0.1;  // per cycle: probability that out_ready is low
   double gaps = 0.1;          // per cycle: probability that no new transaction is offered
   // Reset both units once, right after the RTL accepts transaction number `reset_at` (from 1);
@@ -118,8 +120,8 @@ struct Report {
 Report run_cosim(Stimulus& stimulus, const Settings& settings, std::ostream& out);
 
 // The benchmark baseline: the same vectors and the same traffic (back-pressure, gaps, reset)
-// through the plain C++ harness (tb/dut.h and the scoreboard, as `halfpipe sweep` drives
-// them), without SystemC and without the model. Prints one line and "N passed, N failed".
+// through the plain C++ harness (tb/drive.h, the loop `halfpipe sweep` runs), without SystemC
+// and without the model. Prints one line and "N passed, N failed".
 Report run_bare(Stimulus& stimulus, const Settings& settings, std::ostream& out);
 
 }  // namespace halfpipe::tb::cosim

@@ -23,7 +23,7 @@ struct Run {
 
 enum class Stderr { Merged, Separate };
 
-// Runs `halfpipe ARGS` with `input` on standard input (empty: none).
+// Runs `halfpipe ARGS` with `input` on standard input, unless ARGS redirects it itself.
 inline Run run_halfpipe(const std::string& args, const std::string& input = "",
                         Stderr stderr_mode = Stderr::Merged) {
   static int counter = 0;
@@ -31,9 +31,10 @@ inline Run run_halfpipe(const std::string& args, const std::string& input = "",
       ("halfpipe_test_" + std::to_string(getpid()) + "_" + std::to_string(counter++));
   const std::string in = scratch.string() + ".in", err = scratch.string() + ".err";
   std::ofstream(in, std::ios::binary) << input;
+  const bool own_stdin = args.find('<') != std::string::npos;
   // SystemC's banner is not part of any command's output.
   const std::string command = "SC_COPYRIGHT_MESSAGE=DISABLE '" HALFPIPE_BINARY_DIR "/sim/halfpipe' " +
-                              args + " <'" + in + "' " +
+                              args + (own_stdin ? " " : " <'" + in + "' ") +
                               (stderr_mode == Stderr::Merged ? "2>&1" : "2>'" + err + "'");
   FILE* pipe = popen(command.c_str(), "r");
   REQUIRE(pipe);

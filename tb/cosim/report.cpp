@@ -1,0 +1,205 @@
+#include "tb/cosim/report.h"
+
+#include <algorithm>
+#include <array>
+#include <cstdint>
+#include <ostream>
+#include <stdexcept>
+
+#include <fmt/format.h>
+
+#include "model/isa/visa.h"
+#include "vectors/vector_file.h"
+
+namespace halfpipe::tb::cosim {
+namespace {
+
+// How the log shows a transaction's values: a PTX form's register (lane 1 in bits [31:16] for
+// a packed form, S2), or a vISA beat's lanes, comma-separated with the unit's lane count.
+class ValueText {
+ public:
+  ValueText(const Stimulus& stimulus, int lanes) : stimulus_(stimulus), lanes_(lanes) {}
+
+  std::string operator()(int form, const std::array<uint16_t, kMaxLanes>& values) const {
+    const Uop& u = stimulus_.uop(form);
+    if (stimulus_.is_visa(form)) {
+      std::string text;
+      for (int lane = 0; lane < lanes_; ++lane) text += fmt::format("{}0x{:04x}", lane ? "," : "", values[lane]);
+      return text;
+    }
+    const uint32_t reg = u.packed ? values[0] | (uint32_t{values[1]} << 16) : values[0];
+    return vectors::format_register(u, reg);
+  }
+
+  // A vISA beat's lane mask and source modifiers vary within a form, so its line shows them.
+  std::string operands(const Expected& e) const {
+    static const char* const kNames[] = {"a", "b", "c"};
+    const bool visa = stimulus_.is_visa(e.plan);
+    const Uop u = decode(e.uop_word, e.lane_mask).value();
+    std::string text = visa ? fmt::format("mask=0x{:x} ", e.lane_mask) : "";
+    for (int i = 0; i < operand_count(u.op); ++i) {
+      std::array<uint16_t, kMaxLanes> values{};
+      for (int lane = 0; lane < lanes_; ++lane) values[lane] = e.operands[lane][i];
+      const std::string modifier =
+          visa && i < 2 ? isa::visa::modifier_text(i == 0 ? u.src0_mod : u.src1_mod) : "";
+      text += fmt::format("{}{}={}{}", i ? " " : "", kNames[i], modifier, (*this)(e.plan, values));
+    }
+    return text;
+  }
+
+ private:
+  const Stimulus& stimulus_;
+  int lanes_;
+};
+
+std::string probability(double p) { return fmt::format("{:g}", p); }
+
+}  // namespace
+
+ReportWriter::ReportWriter(const Stimulus& stimulus, const Settings& settings, std::ostream& out,
+                           Report& report)
+    : stimulus_(stimulus), settings_(settings), out_(out), report_(report) {
+  report_.forms.assign(stimulus.forms().size(), FormTally{});
+  if (!settings.log_path.empty()) {
+    log_.open(settings.log_path);
+    if (!log_) throw std::runtime_error(settings.log_path + ": cannot write the log");
+    log_ << fmt::format(
+        "# halfpipe cosim log: Lanes={} Depth={} seed {}; one line per transaction, in issue "
+        "order\n# cycle: the rising edge at which the RTL handed the result out (at {} ns in "
+        "the --wave file: edge n is at 10n+5 ns)\n# cycle tag form operands expected rtl model "
+        "[model-cycle=N when the model predicted another cycle] [MISMATCH]\n",
+        settings.lanes, settings.depth, settings.seed, "10*cycle+5");
+  }
+}
+
+void ReportWriter::mismatch(const Mismatch& m) {
+  if (m.kind == Mismatch::Kind::Unexpected && log_.is_open())
+    log_ << fmt::format("# cycle {}: the {} handed out tag 0x{:02x}, which no accepted "
+                        "transaction explains\n",
+                        m.cycle, port_name(m.port), m.got);
+  if (!print()) return;
+  const std::string form = stimulus_.forms().empty() ? std::string() : stimulus_.forms()[m.plan];
+  switch (m.kind) {
+    case Mismatch::Kind::Result:
+      out_ << fmt::format("mismatch: {} {} at cycle {}: {}: expected 0x{:04x}, got 0x{:04x} "
+                          "(lane {})\n",
+                          port_name(m.port), form, m.cycle,
+                          operands_text(m.operands, operand_count(stimulus_.uop(m.plan).op)),
+                          m.expected, m.got, m.lane);
+      break;
+    case Mismatch::Kind::Tag:
+      out_ << fmt::format("mismatch: {} handed out tag 0x{:02x} at cycle {} where tag 0x{:02x} "
+                          "({}) was due: a transaction was lost, duplicated or reordered\n",
+                          port_name(m.port), m.got, m.cycle, m.expected, form);
+      break;
+    case Mismatch::Kind::LaneMask:
+      out_ << fmt::format("mismatch: {} {} at cycle {}: lane mask 0x{:x}, expected 0x{:x}\n",
+                          port_name(m.port), form, m.cycle, m.got, m.expected);
+      break;
+    case Mismatch::Kind::Unexpected:
+      out_ << fmt::format("mismatch: {} handed out tag 0x{:02x} at cycle {}, which no accepted "
+                          "transaction explains\n",
+                          port_name(m.port), m.got, m.cycle);
+      break;
+  }
+}
+
+void ReportWriter::outcome(const Outcome& o) {
+  const Expected& e = *o.expected;
+  FormTally& tally = report_.forms[e.plan];
+  ++tally.vectors;
+  tally.mismatches += !o.results_match;
+  tally.cycle_deviations += !o.cycles_match;
+  const uint64_t rtl_cycle = o.cycle[static_cast<int>(Port::Rtl)];
+  const uint64_t model_cycle = o.cycle[static_cast<int>(Port::Model)];
+  if (!o.cycles_match && print())
+    out_ << fmt::format("cycle deviation: {} tag 0x{:02x}: the RTL handed it out at cycle {}, "
+                        "the model predicted cycle {}\n",
+                        stimulus_.forms()[e.plan], e.tag, rtl_cycle, model_cycle);
+  if (log_.is_open()) {
+    const ValueText text(stimulus_, settings_.lanes);
+    log_ << fmt::format(
+        "{:>9} 0x{:02x} {} {} expected={} rtl={} model={}{}{}\n", rtl_cycle, e.tag,
+        stimulus_.forms()[e.plan], text.operands(e), text(e.plan, e.result),
+        text(e.plan, o.got[static_cast<int>(Port::Rtl)].result),
+        text(e.plan, o.got[static_cast<int>(Port::Model)].result),
+        o.cycles_match ? "" : fmt::format(" model-cycle={}", model_cycle),
+        o.results_match ? "" : " MISMATCH");
+  }
+}
+
+void ReportWriter::note(const std::string& line) {
+  if (log_.is_open()) log_ << "# " << line << "\n";
+}
+
+int ReportWriter::unprinted() const { return std::max(0, reports_ - settings_.max_reports); }
+
+void print_summary(const Stimulus& stimulus, const Settings& settings, const Report& report,
+                   int unprinted, std::ostream& out) {
+  if (unprinted > 0) out << fmt::format("({} more mismatches not printed)\n", unprinted);
+  if (!report.error.empty()) out << "error: " << report.error << "\n";
+
+  std::size_t width = 24;
+  for (const auto& f : stimulus.forms()) width = std::max(width, f.size());
+  out << fmt::format("\nhalfpipe cosim: Lanes={} Depth={}, seed {}, back-pressure {}, gaps {}, "
+                     "{}\n",
+                     settings.lanes, settings.depth, settings.seed,
+                     probability(settings.backpressure), probability(settings.gaps),
+                     !settings.reset_at ? std::string("no reset")
+                     : report.reset
+                         ? fmt::format("reset after transaction {} (cycle {}, {} replayed)",
+                                       settings.reset_at, report.reset_cycle, report.replayed)
+                         : fmt::format("no reset (the run ended before transaction {})",
+                                       settings.reset_at));
+  if (!settings.model_latency.empty()) {
+    std::string list;
+    for (const auto& s : settings.model_latency) list += (list.empty() ? "" : " ") + s;
+    out << "model latencies changed from the RTL's: " << list << "\n";
+  }
+  out << fmt::format("{:<{}} {:>9} {:>11} {:>17}\n", "form", width, "vectors", "mismatches",
+                     "cycle deviations");
+  FormTally total;
+  for (std::size_t i = 0; i < stimulus.forms().size(); ++i) {
+    const FormTally& t = report.forms[i];
+    out << fmt::format("{:<{}} {:>9} {:>11} {:>17}\n", stimulus.forms()[i], width, t.vectors,
+                       t.mismatches, t.cycle_deviations);
+    total.vectors += t.vectors;
+    total.mismatches += t.mismatches;
+    total.cycle_deviations += t.cycle_deviations;
+  }
+  out << fmt::format("{:<{}} {:>9} {:>11} {:>17}\n",
+                     fmt::format("all {} forms", stimulus.forms().size()), width, total.vectors,
+                     total.mismatches, total.cycle_deviations);
+  if (report.lost || report.unexpected || report.protocol_errors)
+    out << fmt::format("lost (accepted, never handed back): {}; unexpected outputs: {}; "
+                       "in_ready protocol violations: {}\n",
+                       report.lost, report.unexpected, report.protocol_errors);
+  const double per_cpu = report.cpu_seconds > 0 ? total.vectors / report.cpu_seconds : 0;
+  const double per_wall = report.seconds > 0 ? total.vectors / report.seconds : 0;
+  out << fmt::format("{} cycles, {:.2f} s ({:.2f} s CPU): {:.0f} transactions/s per CPU second, "
+                     "{:.0f} per wall-clock second\n",
+                     report.cycles, report.seconds, report.cpu_seconds, per_cpu, per_wall);
+  // The coverage model is PTX's; a run of vISA forms alone has nothing to count.
+  if (stimulus.coverage().vectors() > 0 || !stimulus.has_visa())
+    out << stimulus.coverage().summary() << "\n";
+  out << fmt::format("seed {}{}\n", settings.seed,
+                     settings.command.empty() ? "" : "; reproduce: " + settings.command);
+  out << fmt::format("{} passed, {} failed\n", report.passed, report.failed);
+  out.flush();
+}
+
+void print_bare_summary(const Settings& settings, const Report& report, std::ostream& out) {
+  const uint64_t transactions = report.passed + report.failed;
+  out << fmt::format("bare harness (tb/dut.h + scoreboard, no SystemC, no model): Lanes={} "
+                     "Depth={}, seed {}: {} transactions, {} cycles, {:.2f} s ({:.2f} s CPU): "
+                     "{:.0f} transactions/s per CPU second, {:.0f} per wall-clock second\n",
+                     settings.lanes, settings.depth, settings.seed, transactions, report.cycles,
+                     report.seconds, report.cpu_seconds,
+                     report.cpu_seconds > 0 ? transactions / report.cpu_seconds : 0,
+                     report.seconds > 0 ? transactions / report.seconds : 0);
+  if (!report.error.empty()) out << "error: " << report.error << "\n";
+  out << fmt::format("{} passed, {} failed\n", report.passed, report.failed);
+  out.flush();
+}
+
+}  // namespace halfpipe::tb::cosim

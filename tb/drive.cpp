@@ -1,0 +1,207 @@
+#include "tb/drive.h"
+
+#include <condition_variable>
+#include <exception>
+#include <mutex>
+#include <thread>
+#include <vector>
+
+namespace halfpipe::tb {
+namespace {
+
+// The beats of a BeatSource in order, drawn either when asked or, with a worker, a batch ahead on
+// a second thread: a sweep spends about a third of its instructions drawing operands and
+// computing the reference's results, which need not wait for the model's cycles.
+class BeatFeed {
+ public:
+  BeatFeed(BeatSource& source, bool worker) : source_(source) {
+    if (worker) worker_ = std::thread([this] { draw(); });
+  }
+  ~BeatFeed() {
+    if (!worker_.joinable()) return;
+    {
+      const std::lock_guard<std::mutex> lock(mutex_);
+      stopping_ = true;
+    }
+    changed_.notify_all();
+    worker_.join();
+  }
+  BeatFeed(const BeatFeed&) = delete;
+  BeatFeed& operator=(const BeatFeed&) = delete;
+
+  // The next beat, or nullptr at the end. Valid until the next call. Rethrows what the worker
+  // threw (a form the reference cannot evaluate).
+  Expected* next() {
+    if (!worker_.joinable()) {
+      if (!source_.next(single_)) return nullptr;
+      drawn_ = source_.drawn();
+      return &single_;
+    }
+    Batch& batch = batches_[consuming_];
+    if (position_ == 0) {
+      std::unique_lock<std::mutex> lock(mutex_);
+      changed_.wait(lock, [&] { return batch.full; });
+    }
+    if (position_ < batch.count) {
+      drawn_ = batch.drawn;
+      return &batch.beats[position_++];
+    }
+    if (batch.error) std::rethrow_exception(batch.error);
+    if (batch.last) return nullptr;
+    {
+      const std::lock_guard<std::mutex> lock(mutex_);
+      batch.full = false;
+    }
+    changed_.notify_all();
+    consuming_ ^= 1;
+    position_ = 0;
+    return next();
+  }
+
+  // Instructions drawn for the beats handed out so far (to the end of the current batch).
+  uint64_t drawn() const { return drawn_; }
+
+ private:
+  static constexpr size_t kBatchBeats = 2048;
+  struct alignas(64) Batch {  // a cache line of its own: each is written by one thread at a time
+    std::vector<Expected> beats = std::vector<Expected>(kBatchBeats);
+    size_t count = 0;
+    uint64_t drawn = 0;
+    bool last = false;
+    bool full = false;  // owned by the consumer until it hands the batch back
+    std::exception_ptr error;
+  };
+
+  void draw() {
+    for (int filling = 0;; filling ^= 1) {
+      Batch& batch = batches_[filling];
+      {
+        std::unique_lock<std::mutex> lock(mutex_);
+        changed_.wait(lock, [&] { return !batch.full || stopping_; });
+        if (stopping_) return;
+      }
+      // Counted in a local: a shared count written per beat would be read by the model's thread
+      // on every beat from a cache line this one keeps taking back.
+      size_t count = 0;
+      try {
+        while (count < kBatchBeats && source_.next(batch.beats[count])) ++count;
+      } catch (...) {
+        batch.error = std::current_exception();
+      }
+      batch.count = count;
+      batch.last = count < kBatchBeats || batch.error;
+      batch.drawn = source_.drawn();
+      {
+        const std::lock_guard<std::mutex> lock(mutex_);
+        batch.full = true;
+      }
+      changed_.notify_all();
+      if (batch.last) return;
+    }
+  }
+
+  BeatSource& source_;
+  Expected single_;
+  uint64_t drawn_ = 0;
+  Batch batches_[2];
+  int consuming_ = 0;
+  size_t position_ = 0;
+  std::mutex mutex_;
+  std::condition_variable changed_;
+  bool stopping_ = false;
+  std::thread worker_;  // joined by the destructor, which stops it if the run ends early
+};
+
+}  // namespace
+
+DriveResult drive(Dut& dut, BeatSource& source, Traffic& traffic, Scoreboard& scoreboard,
+                  const DriveSettings& settings) {
+  const uint32_t tag_mask = (1u << dut.tag_width()) - 1;
+  const int lanes = dut.lanes();
+  // Read once: the compiler cannot keep them in registers across the model's virtual cycle().
+  const bool report_progress = static_cast<bool>(settings.progress);
+  const uint64_t reset_at = settings.reset_at;
+  const uint64_t max_failures = settings.max_failures;
+  const uint64_t hang_cycles = settings.hang_cycles;
+  BeatFeed feed(source, settings.draw_ahead);
+  DriveResult result;
+  bool exhausted = false;  // the feed has no more beats
+  bool pending = false;    // a beat is on the inputs, held stable until it is accepted
+  int plan = -1;
+  InBeat beat;
+  OutBeat out;
+  uint64_t silent = 0;  // consecutive cycles with transactions in flight and no output taken
+
+  while (true) {
+    if (reset_at && !result.reset && scoreboard.next_offer_sequence(Port::Rtl) >= reset_at) {
+      result.reset = true;
+      result.reset_cycle = result.cycles - 1;
+      result.replayed = scoreboard.in_flight();
+      dut.reset(0);
+      scoreboard.replay_in_flight(Port::Rtl);
+      pending = false;
+      silent = 0;
+    }
+    // Everything appended (so nothing waits on the inputs or to be replayed) came back.
+    if (exhausted && scoreboard.delivered(Port::Rtl) == scoreboard.appended()) break;
+    if (scoreboard.failed() >= max_failures) {
+      result.end = DriveResult::End::Failures;
+      break;
+    }
+
+    traffic.next_cycle();
+    if (!pending && !traffic.gap()) {
+      const Expected* offer = nullptr;
+      const uint64_t sequence = scoreboard.next_offer_sequence(Port::Rtl);
+      if (sequence < scoreboard.appended()) {
+        offer = &scoreboard.next_offer(Port::Rtl);  // replayed after the reset
+      } else if (!exhausted) {
+        if (Expected* next = feed.next()) {
+          next->tag = static_cast<uint32_t>(sequence) & tag_mask;
+          scoreboard.append(*next);
+          offer = next;
+        } else {
+          exhausted = true;
+        }
+      }
+      if (offer) {
+        beat.uop_word = offer->uop_word;
+        beat.lane_mask = offer->lane_mask;
+        beat.tag = offer->tag;
+        for (int lane = 0; lane < lanes; ++lane) {
+          const bool enabled = (offer->lane_mask >> lane) & 1u;
+          const uint16_t idle = traffic.idle_lane_value(lane);
+          beat.a[lane] = enabled ? offer->operands[lane][0] : idle;
+          beat.b[lane] = enabled ? offer->operands[lane][1] : idle;
+          beat.c[lane] = enabled ? offer->operands[lane][2] : idle;
+        }
+        plan = offer->plan;
+        pending = true;
+      }
+    }
+
+    const bool out_ready = traffic.out_ready();
+    const CycleResult r = dut.cycle(pending, beat, out_ready, out);
+    const uint64_t cycle = result.cycles++;
+    if (r.in_ready != (!r.out_valid || out_ready)) {
+      result.end = DriveResult::End::Protocol;
+      break;
+    }
+    if (r.consumed) {
+      scoreboard.check(Port::Rtl, out, cycle);
+      silent = 0;
+    } else if (scoreboard.in_flight() > 0 && ++silent >= hang_cycles) {
+      result.end = DriveResult::End::Hang;
+      break;
+    }
+    if (r.accepted) {
+      scoreboard.accept(Port::Rtl);
+      pending = false;
+    }
+    if (report_progress && (result.cycles & 0xFFF) == 0)
+      settings.progress({result.cycles, feed.drawn(), plan});
+  }
+  return result;
+}
+
+}  // namespace halfpipe::tb

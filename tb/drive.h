@@ -1,0 +1,64 @@
+// The one drive loop of the plain C++ harness: the beats of a BeatSource into the Verilated unit
+// (tb/dut.h), cycle by cycle under a Traffic (tb/traffic.h), honouring valid/ready, every output
+// checked by the scoreboard (tb/scoreboard.h). `halfpipe sweep`, the RTL tests and the
+// co-simulation's bare baseline (`halfpipe cosim --bare`) all run it.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+
+#include "tb/beats.h"
+#include "tb/dut.h"
+#include "tb/scoreboard.h"
+#include "tb/traffic.h"
+
+namespace halfpipe::tb {
+
+// Where a run has got to, for a progress line.
+struct DriveProgress {
+  uint64_t cycles = 0;
+  uint64_t drawn = 0;  // instructions drawn from the source (BeatSource::drawn())
+  int plan = -1;       // the form of the beat last put on the inputs; -1 before the first
+};
+
+struct DriveSettings {
+  // A hang: this many consecutive cycles with a transaction in flight and no output taken.
+  // A unit that accepts a transaction at cycle 0 and never answers is stopped after cycle N,
+  // N + 1 cycles in all. At least 1.
+  uint64_t hang_cycles = 100000;
+  // Reset the unit once, right after it accepts transaction number `reset_at` (from 1); what it
+  // held in flight is offered again (Scoreboard::replay_in_flight). 0: no reset.
+  uint64_t reset_at = 0;
+  // Stop once the scoreboard has counted this many failures (Scoreboard::failed()).
+  uint64_t max_failures = UINT64_MAX;
+  // Draw the beats (the vector streams and the reference's results) on a second thread, a batch
+  // ahead of the model, instead of between its cycles. The same beats in the same order.
+  bool draw_ahead = false;
+  // Called every 4096 cycles, when set.
+  std::function<void(const DriveProgress&)> progress;
+};
+
+struct DriveResult {
+  enum class End {
+    Done,      // every beat offered, accepted and handed back
+    Failures,  // stopped at max_failures
+    Protocol,  // in_ready_o differed from !out_valid_o || out_ready_i (rtl/TIMING.md)
+    Hang,      // hang_cycles without an output while transactions were in flight
+  };
+  End end = End::Done;
+  uint64_t cycles = 0;
+  bool reset = false;       // the reset happened (the source may end before reset_at)
+  uint64_t reset_cycle = 0;  // the reset came right after this cycle's edge
+  uint64_t replayed = 0;    // transactions in flight at the reset, offered again
+};
+
+// Runs every beat of `source` (built for dut.lanes() lanes) through `dut`, which starts empty.
+// Each cycle, first `traffic` decides: unless there is a gap, the next transaction (transaction
+// n carries tag n mod 2^tag_width) goes on the inputs and stays there until accepted; input
+// lanes outside its lane mask carry Traffic::idle_lane_value; out_ready_i is Traffic::out_ready.
+// The scoreboard hears of every acceptance (append, accept) and every output (check, with the
+// cycle's index from 0), and reports mismatches through its own reporter.
+DriveResult drive(Dut& dut, BeatSource& source, Traffic& traffic, Scoreboard& scoreboard,
+                  const DriveSettings& settings);
+
+}  // namespace halfpipe::tb
