@@ -1,13 +1,12 @@
-// The vISA MIN_MAX front-end: the binary form (S24), mask control (S25), the text form, and the
-// Uop beats. Expected fields are read off the spec's bit tables by hand.
+// The vISA MIN_MAX decoder: the binary form (S24), mask control (S25) and the text form.
+// Expected fields are read off the spec's bit tables by hand.
 #include <catch2/catch.hpp>
 
 #include <random>
 #include <string>
 
 #include "model/isa/visa.h"
-#include "model/ref/visa_minmax.h"
-#include "tb/visa_beats.h"
+#include "model/uop/visa_type.h"
 
 using namespace halfpipe;
 using namespace halfpipe::isa::visa;
@@ -167,7 +166,7 @@ TEST_CASE("S24: encode() and decode_binary() are inverses over every legal instr
     for (int group = 1; group <= 8; ++group) {
       if (4 * (group - 1) + exec > 32) continue;
       for (bool nm : {false, true}) {
-        for (int t = 0; t < ref::kVisaTypeCount; ++t) {
+        for (int t = 0; t < kVisaTypeCount; ++t) {
           for (int mods = 0; mods < 16; ++mods) {
             Instruction i;
             i.max = (mods + t) % 2 == 1;
@@ -341,112 +340,8 @@ TEST_CASE("text form: text_form() round-trips through decode_text()", "[visa][te
       i.exec_size = group <= 5 ? 16 : 4;
       i.src0_mod = {(mods & 1) != 0, (mods & 2) != 0};
       i.src1_mod = {(mods & 4) != 0, (mods & 8) != 0};
-      i.type = static_cast<Type>(mods % ref::kVisaTypeCount);
+      i.type = static_cast<Type>(mods % kVisaTypeCount);
       CHECK(text_ok(text_form(i), i.type) == i);
     }
-  }
-}
-
-// ---- beats ------------------------------------------------------------------------------------
-
-TEST_CASE("S25, S28: beats split the channels into Uops of `lanes` with their lane masks",
-          "[visa][beats]") {
-  Instruction i = text_ok("MAX.sat (M5, 8) d -a (abs)b", Type::W);
-  // M5, 8 channels: mask bits 16..23 = 0x6A
-  const tb::VisaBeats b = tb::visa_beats(i, 0x9C6A35F1, 4);
-  REQUIRE(b.error.empty());
-  REQUIRE(b.uops.size() == 2);
-  CHECK(b.uops[0].lane_mask == 0xA);
-  CHECK(b.uops[1].lane_mask == 0x6);
-  for (const Uop& u : b.uops) {
-    CHECK(u.op == Op::Max);
-    CHECK(u.format == Format::S16);
-    CHECK(u.nan_policy == NanPolicy::VisaSrc1);
-    CHECK(u.sat);
-    CHECK(u.src0_mod == SourceModifier{true, false});
-    CHECK(u.src1_mod == SourceModifier{false, true});
-    CHECK_FALSE(u.packed);
-    CHECK_FALSE(u.ftz);
-  }
-  const tb::VisaBeats two = tb::visa_beats(i, 0x9C6A35F1, 2);
-  REQUIRE(two.uops.size() == 4);
-  CHECK(two.uops[0].lane_mask == 0b10);
-  CHECK(two.uops[1].lane_mask == 0b10);
-  CHECK(two.uops[2].lane_mask == 0b10);
-  CHECK(two.uops[3].lane_mask == 0b01);
-}
-
-TEST_CASE("S25: beats: lanes past exec_size are never enabled, and _NM enables every channel",
-          "[visa][beats]") {
-  Instruction i = text_ok("MIN (M1_NM, 2) d a b");
-  tb::VisaBeats b = tb::visa_beats(i, 0, 4);
-  REQUIRE(b.uops.size() == 1);
-  CHECK(b.uops[0].lane_mask == 0b0011);
-  i = text_ok("MIN (1) d a b");
-  b = tb::visa_beats(i, 0xFFFFFFFF, 4);
-  REQUIRE(b.uops.size() == 1);
-  CHECK(b.uops[0].lane_mask == 0b0001);
-  i = text_ok("MIN (32) d a b");
-  b = tb::visa_beats(i, 0x80000001, 8);
-  REQUIRE(b.uops.size() == 4);
-  CHECK(b.uops[0].lane_mask == 0x01);
-  CHECK(b.uops[1].lane_mask == 0x00);
-  CHECK(b.uops[3].lane_mask == 0x80);
-}
-
-TEST_CASE("beats: the Uop format of each type, and 32- and 64-bit types are reference-only",
-          "[visa][beats]") {
-  CHECK(tb::visa_uop_format(Type::HF) == Format::F16);
-  CHECK(tb::visa_uop_format(Type::W) == Format::S16);
-  CHECK(tb::visa_uop_format(Type::UW) == Format::U16);
-  CHECK(tb::visa_uop_format(Type::B) == Format::S8);
-  CHECK(tb::visa_uop_format(Type::UB) == Format::U8);
-  for (Type t : {Type::D, Type::UD, Type::Q, Type::UQ, Type::F, Type::DF}) {
-    CHECK_FALSE(tb::visa_uop_format(t));
-    const tb::VisaBeats b = tb::visa_beats(text_ok("MIN (8) d a b", t), 0xFF, 2);
-    CHECK(b.uops.empty());
-    CHECK_THAT(b.error, Contains("reference-only"));
-  }
-  CHECK_THAT(tb::visa_beats(text_ok("MIN (8) d a b"), 0xFF, 0).error, Contains("lane count 0"));
-  CHECK_THAT(tb::visa_beats(text_ok("MIN (8) d a b"), 0xFF, 33).error, Contains("lane count 33"));
-}
-
-TEST_CASE("beats executed lane by lane equal the whole-instruction reference", "[visa][beats]") {
-  // The RTL's view (beats of Uops, disabled lanes keep the old element) against ref::visa_minmax.
-  std::mt19937_64 rng(7);
-  const Type types[] = {Type::HF, Type::W, Type::UW, Type::B, Type::UB};
-  for (int n = 0; n < 3000; ++n) {
-    Instruction i;
-    i.type = types[rng() % 5];
-    i.max = rng() & 1;
-    i.sat = rng() & 1;
-    i.exec_size = 1 << (rng() % 6);
-    i.mask = {1 + static_cast<int>(rng() % 8), (rng() % 4) == 0};
-    if (4 * (i.mask.group - 1) + i.exec_size > 32) i.mask.group = 1;
-    i.src0_mod = {(rng() & 1) != 0, (rng() & 1) != 0};
-    i.src1_mod = {(rng() & 1) != 0, (rng() & 1) != 0};
-    const uint32_t emask = static_cast<uint32_t>(rng());
-    const int lanes = (rng() & 1) ? 2 : 4;
-    const uint64_t element = ref::element_mask(ref::traits(i.type).bits);
-    uint64_t src0[32], src1[32], dst[32], want[32];
-    for (int ch = 0; ch < i.exec_size; ++ch) {
-      src0[ch] = rng() & element;
-      src1[ch] = rng() & element;
-      dst[ch] = want[ch] = rng() & element;
-    }
-    ref::visa_minmax(i.element_op(), channel_enable(i, emask), i.exec_size, src0, src1, want);
-
-    const tb::VisaBeats b = tb::visa_beats(i, emask, lanes);
-    REQUIRE(b.error.empty());
-    for (size_t k = 0; k < b.uops.size(); ++k) {
-      for (int lane = 0; lane < lanes; ++lane) {
-        const int ch = static_cast<int>(k) * lanes + lane;
-        if (ch >= i.exec_size || !((b.uops[k].lane_mask >> lane) & 1)) continue;
-        dst[ch] = ref::visa_execute_lane(b.uops[k], static_cast<uint16_t>(src0[ch]),
-                                         static_cast<uint16_t>(src1[ch]));
-      }
-    }
-    INFO(text_form(i) << " emask " << emask << " lanes " << lanes);
-    for (int ch = 0; ch < i.exec_size; ++ch) REQUIRE(dst[ch] == want[ch]);
   }
 }
