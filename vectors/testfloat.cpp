@@ -62,11 +62,7 @@ bool TestFloatReader::next(VectorRecord& out) {
         lines_.fail(fmt::format("flags of {}: {}", function_.name,
                                 register_error(tokens[n + 1], flags, 2)));
     }
-    out.form = function_.form;
-    out.uop = uop_;
-    out.operands = {values[0], n >= 2 ? values[1] : 0, n >= 3 ? values[2] : 0};
-    out.expected = values[n];
-    out.line = lines_.line_number();
+    out.assign(function_.form, uop_, values, n, lines_.line_number());
     ++count_;
     return true;
   }

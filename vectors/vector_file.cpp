@@ -205,11 +205,7 @@ bool VectorReader::next(VectorRecord& out) {
                                 register_error(tokens[i + 1], v, digits)));
       values[i] = static_cast<uint32_t>(v.value);
     }
-    out.form = form.text;
-    out.uop = u;
-    out.operands = {values[0], n >= 2 ? values[1] : 0, n >= 3 ? values[2] : 0};
-    out.expected = values[n];
-    out.line = lines_.line_number();
+    out.assign(form.text, u, values, n, lines_.line_number());
     ++count_;
     return true;
   }

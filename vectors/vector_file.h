@@ -8,6 +8,7 @@
 #include <ostream>
 #include <stdexcept>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "model/uop/uop.h"
@@ -98,6 +99,16 @@ struct VectorRecord {
   Operands operands;
   uint32_t expected = 0;
   uint64_t line = 0;
+
+  // A line's registers as the readers take them: n operands, then the expected result.
+  void assign(std::string_view form_text, const Uop& u, const uint32_t (&registers)[4], int n,
+              uint64_t line_number) {
+    form = form_text;
+    uop = u;
+    operands = {registers[0], n >= 2 ? registers[1] : 0, n >= 3 ? registers[2] : 0};
+    expected = registers[n];
+    line = line_number;
+  }
 };
 
 // Reads a halfpipe vector file. Every problem throws ParseError naming the file and line: a
