@@ -13,6 +13,7 @@
 #include "model/isa/ptx.h"
 #include "model/ref/execute.h"
 #include "sim/commands.h"
+#include "vectors/memh.h"
 #include "vectors/regression.h"
 #include "vectors/testfloat.h"
 #include "vectors/vector_file.h"
@@ -79,7 +80,9 @@ int run_gen(const GenOptions& o) {
   request.seed = o.seed;
   request.shard = o.shard;
   request.exhaustive_c_values = o.c_values;
-  if (o.format == "testfloat") {
+  if (o.format == "memh") {
+    write_output(o.output, [&](std::ostream& out) { write_memh_file(out, request); });
+  } else if (o.format == "testfloat") {
     write_output(o.output, [&](std::ostream& out) { write_testfloat_file(out, request); });
   } else {
     write_output(o.output, [&](std::ostream& out) { write_vector_file(out, request); });
@@ -95,6 +98,9 @@ int gen_main(const std::vector<std::string>& args) {
   if (!parsed.ok()) return halfpipe::cli::report_stop("gen", parsed.text, parsed.status);
   try {
     return run_gen(*parsed.options);
+  } catch (const NotAPtxForm& e) {  // a usage error: --format memh takes PTX forms only
+    std::cerr << "halfpipe gen: " << e.what() << '\n';
+    return 2;
   } catch (const std::exception& e) {
     std::cerr << "halfpipe gen: " << e.what() << '\n';
     return 1;

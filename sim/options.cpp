@@ -79,7 +79,8 @@ const std::vector<OptionSpec>& vocabulary() {
       {"FORM_AND_OPERANDS", {}, "FORM A [B [C]]", "one instruction, operands in hex (0x optional)"},
       {"--batch", {}, "",
        "read lines 'FORM A [B [C]]' from stdin, write one result or 'error: ...' per line"},
-      {"--format", {}, "halfpipe|testfloat", "the vector file format written"},
+      {"--format", {}, "halfpipe|testfloat|memh",
+       "the vector file format written (memh: a $readmemh image of PTX vectors)"},
       {"--regression", {}, "DIR", "write the regression sets (vectors/FORMAT.md) under DIR"},
       {"--testfloat", {}, "FUNCTION",
        "the files are testfloat_gen output for FUNCTION (f16_add, f16_sub, f16_mul, f16_mulAdd); "
@@ -317,7 +318,7 @@ CLI::Option* Vocabulary::eval_operands(std::vector<std::string>& args) {
 CLI::Option* Vocabulary::batch(bool& on) { return flag("--batch", on); }
 
 CLI::Option* Vocabulary::format(std::string& format) {
-  return value("--format", format, CLI::IsMember({"halfpipe", "testfloat"}));
+  return value("--format", format, CLI::IsMember({"halfpipe", "testfloat", "memh"}));
 }
 
 CLI::Option* Vocabulary::regression(std::string& directory) {

@@ -91,19 +91,10 @@ void write_testfloat_file(std::ostream& out, GenerationRequest request) {
           "fma.rn.f16)",
           f));
   }
-  std::string buffer;
-  for (const auto& part : request.parts()) {
-    VectorStream stream(part.uop, part.form, part.spec);
-    stream.restrict_to(part.slice);
-    for (Vector v; stream.next(v);) {
-      buffer += format_testfloat_line(part.uop, v.operands, v.expected);
-      if (buffer.size() > (1 << 16)) {
-        out << buffer;
-        buffer.clear();
-      }
-    }
-  }
-  out << buffer;
+  append_vectors(out, request.parts(), reference_evaluator,
+                 [](std::string& buffer, const GenerationRequest::Part& part, const Vector& v) {
+                   buffer += format_testfloat_line(part.uop, v.operands, v.expected);
+                 });
 }
 
 }  // namespace halfpipe::vectors

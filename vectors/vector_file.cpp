@@ -96,13 +96,21 @@ void write_vector_file(std::ostream& out, GenerationRequest request, Evaluator e
       "# vectors: {}\n",
       kGeneratorVersion, request.command(), request.seed, request.shard.index,
       request.shard.count, count);
+  append_vectors(out, parts, evaluate, [](std::string& buffer, const GenerationRequest::Part& part,
+                                          const Vector& v) {
+    buffer += format_vector_line(part.form, part.uop, v.operands, v.expected);
+  });
+}
+
+void append_vectors(std::ostream& out, const std::vector<GenerationRequest::Part>& parts,
+                    Evaluator evaluate, const VectorAppender& append) {
   std::string buffer;
   for (const auto& part : parts) {
     VectorStream stream(part.uop, part.form, part.spec, evaluate);
     stream.restrict_to(part.slice);
     try {
       for (Vector v; stream.next(v);) {
-        buffer += format_vector_line(part.form, part.uop, v.operands, v.expected);
+        append(buffer, part, v);
         if (buffer.size() > (1 << 16)) {
           out << buffer;
           buffer.clear();

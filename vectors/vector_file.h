@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <istream>
 #include <optional>
 #include <ostream>
@@ -65,6 +66,14 @@ struct GenerationRequest {
 // the reference cannot evaluate yet; the caller discards the partial output.
 void write_vector_file(std::ostream& out, GenerationRequest request,
                        Evaluator evaluate = reference_evaluator);
+
+// Draws every vector of `parts` in order (the reference's results through `evaluate`) and lets
+// `append` add its text to a buffer written to `out` in large pieces: the one generation loop
+// behind every output format. Rethrows ref::NotImplemented naming the form.
+using VectorAppender =
+    std::function<void(std::string& buffer, const GenerationRequest::Part& part, const Vector& v)>;
+void append_vectors(std::ostream& out, const std::vector<GenerationRequest::Part>& parts,
+                    Evaluator evaluate, const VectorAppender& append);
 
 // The canonical spelling of a form as written (decode_ptx then ptx_form); throws
 // std::invalid_argument with the decoder's message for an illegal one.
