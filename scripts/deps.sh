@@ -7,6 +7,7 @@ HALFPIPE_PACKAGES=(
   build-essential cmake pkg-config zlib1g-dev
   libsystemc-dev verilator yosys
   catch2 libcli11-dev libfmt-dev libbenchmark-dev
+  python3-dev python3-pybind11 pybind11-dev python3-numpy
 )
 
 missing=()

@@ -1,0 +1,427 @@
+// The Python module `halfpipe`: the golden reference inside a Python testbench.
+//
+//   halfpipe.execute("fma.rn.relu.bf16x2", a, b, c, target=None, ptx=None)
+//   halfpipe.visa_minmax("max", "hf", src0, src1, sat=False, src0_mod="", src1_mod="")
+//   halfpipe.decode(form, target=None, ptx=None) -> dict
+//   halfpipe.eval_line(line) -> str      one `halfpipe eval --batch` line, PTX or vISA
+//   halfpipe.legal_forms() -> list[str]
+//
+// Operands are Python ints or NumPy unsigned arrays, broadcast against each other as a NumPy
+// ufunc does; the result is the same kind (an int for ints only, else an array). Every decoder
+// message reaches Python as ValueError; an operand of the wrong kind is a TypeError. The bulk
+// loops run without the GIL.
+#include <pybind11/numpy.h>
+#include <pybind11/pybind11.h>
+#include <pybind11/stl.h>
+
+#include <algorithm>
+#include <array>
+#include <cstdint>
+#include <cstring>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "model/isa/ptx.h"
+#include "model/isa/visa.h"
+#include "model/ref/execute.h"
+#include "model/ref/visa_minmax.h"
+#include "model/uop/uop.h"
+
+namespace py = pybind11;
+
+namespace halfpipe::python {
+namespace {
+
+// ---- Operands: ints or arrays, broadcast -------------------------------------------------------
+
+// One operand after broadcasting: a strided view of unsigned elements of `size` bytes.
+struct StridedOperand {
+  const char* data = nullptr;
+  int size = 0;                  // 1, 2, 4 or 8
+  std::vector<ssize_t> strides;  // bytes, per dimension; 0 along broadcast dimensions
+};
+
+inline uint64_t load(const char* p, int size) {
+  switch (size) {
+    case 1: return *reinterpret_cast<const uint8_t*>(p);
+    case 2: return *reinterpret_cast<const uint16_t*>(p);
+    case 4: return *reinterpret_cast<const uint32_t*>(p);
+    default: return *reinterpret_cast<const uint64_t*>(p);
+  }
+}
+
+inline void store(char* p, int size, uint64_t v) {
+  switch (size) {
+    case 1: *reinterpret_cast<uint8_t*>(p) = static_cast<uint8_t>(v); break;
+    case 2: *reinterpret_cast<uint16_t*>(p) = static_cast<uint16_t>(v); break;
+    case 4: *reinterpret_cast<uint32_t*>(p) = static_cast<uint32_t>(v); break;
+    default: *reinterpret_cast<uint64_t*>(p) = v; break;
+  }
+}
+
+// Operands converted to arrays, and whether every one was a Python int.
+struct Prepared {
+  std::vector<py::array> arrays;
+  bool all_ints = true;
+};
+
+bool is_python_int(const py::handle& h) {
+  return PyLong_Check(h.ptr()) && !PyBool_Check(h.ptr());
+}
+
+// `accepted` lists the NumPy dtypes an array operand may have; a Python int must lie in
+// [0, int_limit] and becomes a 0-d array of `int_dtype`.
+Prepared prepare(const std::vector<py::object>& operands, const std::vector<py::dtype>& accepted,
+                 const py::dtype& int_dtype, uint64_t int_limit, const std::string& what) {
+  static const char* kNames[] = {"a", "b", "c"};
+  Prepared p;
+  for (size_t i = 0; i < operands.size(); ++i) {
+    const py::object& o = operands[i];
+    const char* name = kNames[i];
+    if (is_python_int(o)) {
+      const py::int_ value = py::reinterpret_borrow<py::int_>(o);
+      if (value < py::int_(0) || value > py::int_(int_limit))
+        throw py::value_error("operand " + std::string(name) + " = " + std::string(py::str(o)) +
+                              " does not fit: " + what + " takes values 0 to " +
+                              std::to_string(int_limit));
+      py::array a(int_dtype, std::vector<ssize_t>{});
+      store(static_cast<char*>(a.mutable_data()), static_cast<int>(int_dtype.itemsize()),
+            py::cast<uint64_t>(value));
+      p.arrays.push_back(a);
+      continue;
+    }
+    if (!py::isinstance<py::array>(o) && !py::isinstance(o, py::module_::import("numpy").attr("generic")))
+      throw py::type_error("operand " + std::string(name) + " must be a Python int or a NumPy " +
+                           "array, not " + std::string(py::str(o.get_type().attr("__name__"))));
+    py::array a = py::array::ensure(o);
+    const bool ok = std::any_of(accepted.begin(), accepted.end(),
+                                [&](const py::dtype& d) { return a.dtype().is(d) || a.dtype().equal(d); });
+    if (!ok) {
+      std::string names;
+      for (const auto& d : accepted) names += (names.empty() ? "" : " or ") + std::string(py::str(static_cast<const py::handle&>(d)));
+      throw py::type_error("operand " + std::string(name) + " has dtype " +
+                           std::string(py::str(static_cast<py::handle>(a.dtype()))) + ": " + what + " takes " + names);
+    }
+    p.arrays.push_back(a);
+    p.all_ints = false;
+  }
+  return p;
+}
+
+// The broadcast shape and each operand as a strided view of it (numpy.broadcast_arrays: no copy).
+struct Broadcast {
+  std::vector<ssize_t> shape;
+  std::vector<StridedOperand> operands;
+  std::vector<py::array> keep_alive;
+  ssize_t size = 1;
+};
+
+Broadcast broadcast(const std::vector<py::array>& arrays) {
+  Broadcast b;
+  py::tuple views = py::module_::import("numpy").attr("broadcast_arrays")(*py::tuple(py::cast(arrays)));
+  for (const py::handle& h : views) {
+    py::array v = py::reinterpret_borrow<py::array>(h);
+    if (b.shape.empty() && b.keep_alive.empty())
+      b.shape.assign(v.shape(), v.shape() + v.ndim());
+    StridedOperand s;
+    s.data = static_cast<const char*>(v.data());
+    s.size = static_cast<int>(v.itemsize());
+    s.strides.assign(v.strides(), v.strides() + v.ndim());
+    b.operands.push_back(std::move(s));
+    b.keep_alive.push_back(v);
+  }
+  for (ssize_t d : b.shape) b.size *= d;
+  return b;
+}
+
+// Calls f(index, x0, x1, x2) for every element in C order (missing operands read 0). Runs
+// without Python objects, so the caller may release the GIL around it.
+template <class F>
+void for_each_element(const Broadcast& b, F&& f) {
+  const size_t n_ops = b.operands.size();
+  const size_t ndim = b.shape.size();
+  if (b.size == 0) return;
+  if (ndim == 0) {
+    uint64_t x[3] = {0, 0, 0};
+    for (size_t k = 0; k < n_ops; ++k) x[k] = load(b.operands[k].data, b.operands[k].size);
+    f(0, x[0], x[1], x[2]);
+    return;
+  }
+  // The innermost dimension runs in a tight loop; the outer ones by an index counter.
+  const ssize_t inner = b.shape[ndim - 1];
+  std::array<const char*, 3> base{};
+  std::array<ssize_t, 3> step{};
+  std::array<int, 3> size{};
+  for (size_t k = 0; k < n_ops; ++k) {
+    base[k] = b.operands[k].data;
+    step[k] = b.operands[k].strides[ndim - 1];
+    size[k] = b.operands[k].size;
+  }
+  std::vector<ssize_t> index(ndim, 0);
+  ssize_t out = 0;
+  while (true) {
+    std::array<const char*, 3> p = base;
+    for (size_t d = 0; d + 1 < ndim; ++d)
+      for (size_t k = 0; k < n_ops; ++k) p[k] += index[d] * b.operands[k].strides[d];
+    for (ssize_t i = 0; i < inner; ++i, ++out) {
+      uint64_t x[3] = {0, 0, 0};
+      for (size_t k = 0; k < n_ops; ++k) x[k] = load(p[k] + i * step[k], size[k]);
+      f(out, x[0], x[1], x[2]);
+    }
+    size_t d = ndim - 1;
+    while (d > 0) {
+      --d;
+      if (++index[d] < b.shape[d]) break;
+      index[d] = 0;
+      if (d == 0) return;
+    }
+    if (ndim == 1) return;
+  }
+}
+
+// Every operand a contiguous array of one element type and the full shape: the common case of
+// a bulk call, run as a plain loop.
+template <class T>
+bool contiguous_of(const Broadcast& b) {
+  for (const auto& o : b.operands) {
+    if (o.size != sizeof(T)) return false;
+    ssize_t expected = sizeof(T);
+    for (size_t d = b.shape.size(); d-- > 0;) {
+      if (b.shape[d] != 1 && o.strides[d] != expected) return false;
+      expected *= b.shape[d];
+    }
+  }
+  return true;
+}
+
+py::object finish(py::array result, bool all_ints) {
+  if (all_ints) return py::int_(py::cast<uint64_t>(result.attr("item")()));
+  if (result.ndim() == 0) return result[py::tuple()];  // a NumPy scalar, as a ufunc gives
+  return std::move(result);
+}
+
+// ---- Decoding ----------------------------------------------------------------------------------
+
+std::optional<isa::Target> target_of(const std::optional<std::string>& sm,
+                                      const std::optional<std::string>& ptx) {
+  if (!sm && !ptx) return std::nullopt;
+  std::string error;
+  auto t = isa::parse_target(sm.value_or(""), ptx.value_or(""), error);
+  if (!t) throw py::value_error(error);
+  return t;
+}
+
+Uop decode_or_throw(const std::string& form, const std::optional<isa::Target>& target) {
+  isa::Decoded d = isa::decode_ptx(form, target);
+  if (!d.uop) throw py::value_error(d.error);
+  return *d.uop;
+}
+
+std::string operand_count_message(const std::string& form, int wanted, int given) {
+  return "'" + form + "' takes " + std::to_string(wanted) +
+         (wanted == 1 ? " operand, got " : " operands, got ") + std::to_string(given);
+}
+
+py::object execute(const std::string& form, py::object a, py::object b, py::object c,
+                   const std::optional<std::string>& target, const std::optional<std::string>& ptx) {
+  const Uop u = decode_or_throw(form, target_of(target, ptx));
+  std::vector<py::object> operands;
+  for (py::object* o : {&a, &b, &c})
+    if (!o->is_none()) operands.push_back(*o);
+  const int wanted = operand_count(u.op);
+  if (static_cast<int>(operands.size()) != wanted || (wanted < 3 && !c.is_none()) ||
+      (wanted < 2 && !b.is_none()))
+    throw py::value_error(operand_count_message(form, wanted, static_cast<int>(operands.size())));
+
+  const py::dtype u16 = py::dtype::of<uint16_t>(), u32 = py::dtype::of<uint32_t>();
+  const std::string what = "'" + form + "'";
+  Prepared p = u.packed ? prepare(operands, {u32}, u32, 0xFFFFFFFFu, what + " (packed, 32-bit registers)")
+                        : prepare(operands, {u16, u32}, u32, 0xFFFFu, what + " (16-bit registers)");
+  // A scalar form's result is as wide as its widest array operand (uint16 unless one is uint32).
+  bool wide = u.packed;
+  for (size_t i = 0; i < p.arrays.size(); ++i)
+    if (!is_python_int(operands[i]) && p.arrays[i].itemsize() == 4) wide = true;
+  Broadcast bc = broadcast(p.arrays);
+  py::array result(wide ? u32 : u16, bc.shape);
+  char* out = static_cast<char*>(result.mutable_data());
+  const int out_size = wide ? 4 : 2;
+  const uint64_t register_mask = u.packed ? 0xFFFFFFFFu : 0xFFFFu;
+  uint64_t too_wide = 0;
+  {
+    py::gil_scoped_release release;
+    if (u.packed && contiguous_of<uint32_t>(bc)) {
+      const uint32_t* x[3] = {};
+      for (size_t k = 0; k < bc.operands.size(); ++k)
+        x[k] = reinterpret_cast<const uint32_t*>(bc.operands[k].data);
+      uint32_t* r = reinterpret_cast<uint32_t*>(out);
+      const ssize_t n = bc.size;
+      if (wanted == 1)
+        for (ssize_t i = 0; i < n; ++i) r[i] = ref::execute(u, x[0][i]);
+      else if (wanted == 2)
+        for (ssize_t i = 0; i < n; ++i) r[i] = ref::execute(u, x[0][i], x[1][i]);
+      else
+        for (ssize_t i = 0; i < n; ++i) r[i] = ref::execute(u, x[0][i], x[1][i], x[2][i]);
+    } else if (!u.packed && !wide && contiguous_of<uint16_t>(bc)) {
+      const uint16_t* x[3] = {};
+      for (size_t k = 0; k < bc.operands.size(); ++k)
+        x[k] = reinterpret_cast<const uint16_t*>(bc.operands[k].data);
+      uint16_t* r = reinterpret_cast<uint16_t*>(out);
+      const ssize_t n = bc.size;
+      if (wanted == 1)
+        for (ssize_t i = 0; i < n; ++i) r[i] = ref::execute_lane(u, x[0][i], 0, 0);
+      else if (wanted == 2)
+        for (ssize_t i = 0; i < n; ++i) r[i] = ref::execute_lane(u, x[0][i], x[1][i], 0);
+      else
+        for (ssize_t i = 0; i < n; ++i) r[i] = ref::execute_lane(u, x[0][i], x[1][i], x[2][i]);
+    } else {
+      for_each_element(bc, [&](ssize_t i, uint64_t x0, uint64_t x1, uint64_t x2) {
+        too_wide |= (x0 | x1 | x2) & ~register_mask;
+        store(out + i * out_size, out_size,
+              ref::execute(u, static_cast<uint32_t>(x0), static_cast<uint32_t>(x1),
+                           static_cast<uint32_t>(x2)));
+      });
+    }
+  }
+  if (too_wide)
+    throw py::value_error("an operand element is too wide: " + what +
+                          " takes 16-bit registers, values 0 to 65535");
+  return finish(result, p.all_ints);
+}
+
+// ---- vISA MIN_MAX ------------------------------------------------------------------------------
+
+ref::VisaType visa_type_named(const std::string& name) {
+  std::string lower = name;
+  std::transform(lower.begin(), lower.end(), lower.begin(), [](unsigned char ch) { return std::tolower(ch); });
+  std::string names;
+  for (int t = 0; t < ref::kVisaTypeCount; ++t) {
+    const auto type = static_cast<ref::VisaType>(t);
+    if (ref::traits(type).name == lower) return type;
+    names += (t ? ", " : "") + std::string(ref::traits(type).name);
+  }
+  throw py::value_error("unknown vISA type '" + name + "' (MIN_MAX takes " + names + ")");
+}
+
+SourceModifier modifier_named(const std::string& text) {
+  for (bool neg : {false, true})
+    for (bool abs : {false, true}) {
+      const SourceModifier m{neg, abs};
+      if (isa::visa::modifier_text(m) == text) return m;
+    }
+  throw py::value_error("unknown source modifier '" + text + "' (one of '', '-', '(abs)', '-(abs)')");
+}
+
+py::object visa_minmax(const std::string& op, const std::string& type_name, py::object src0,
+                       py::object src1, bool sat, const std::string& src0_mod,
+                       const std::string& src1_mod) {
+  ref::VisaMinMax m;
+  if (op == "min" || op == "MIN") m.max = false;
+  else if (op == "max" || op == "MAX") m.max = true;
+  else throw py::value_error("unknown vISA MIN_MAX op '" + op + "' (min or max)");
+  m.type = visa_type_named(type_name);
+  m.sat = sat;
+  m.src0_mod = modifier_named(src0_mod);
+  m.src1_mod = modifier_named(src1_mod);
+  const int bits = ref::traits(m.type).bits;
+  py::dtype dtype = bits == 8 ? py::dtype::of<uint8_t>()
+                    : bits == 16 ? py::dtype::of<uint16_t>()
+                    : bits == 32 ? py::dtype::of<uint32_t>()
+                                 : py::dtype::of<uint64_t>();
+  const std::string what = "vISA type " + std::string(ref::traits(m.type).name) + " (" +
+                           std::to_string(bits) + "-bit elements)";
+  Prepared p = prepare({src0, src1}, {dtype}, dtype, ref::element_mask(bits), what);
+  Broadcast bc = broadcast(p.arrays);
+  py::array result(dtype, bc.shape);
+  char* out = static_cast<char*>(result.mutable_data());
+  const int out_size = bits / 8;
+  {
+    py::gil_scoped_release release;
+    for_each_element(bc, [&](ssize_t i, uint64_t x0, uint64_t x1, uint64_t) {
+      store(out + i * out_size, out_size, ref::visa_minmax_element(m, x0, x1));
+    });
+  }
+  return finish(result, p.all_ints);
+}
+
+// ---- decode ------------------------------------------------------------------------------------
+
+std::string target_text(int sm) { return sm ? "sm_" + std::to_string(sm) : ""; }
+std::string ptx_text(int v) { return v ? std::to_string(v / 10) + "." + std::to_string(v % 10) : ""; }
+
+py::dict decode(const std::string& form, const std::optional<std::string>& target,
+                const std::optional<std::string>& ptx) {
+  py::dict d;
+  if (isa::visa::is_batch_line(form)) {
+    if (target || ptx) throw py::value_error("target and ptx apply to PTX forms, not to vISA '" + form + "'");
+    std::string error;
+    auto i = isa::visa::parse_form(form, error);
+    if (!i) throw py::value_error(error);
+    d["isa"] = "visa";
+    d["form"] = isa::visa::form_name(*i);
+    d["op"] = i->max ? "max" : "min";
+    d["type"] = std::string(ref::traits(i->type).name);
+    d["sat"] = i->sat;
+    d["exec_size"] = i->exec_size;
+    d["mask_control"] = isa::visa::mask_control_name(i->mask);
+    // The RTL executes the 16-bit-lane types; its Uop word (lane masks ride beside it).
+    const auto format = isa::visa::uop_format(i->type);
+    d["rtl"] = format.has_value();
+    if (format) {
+      const auto beats = isa::visa::beats(*i, 0xFFFFFFFFu, 1);
+      d["uop"] = encode(beats.uops.front());
+    } else {
+      d["uop"] = py::none();
+    }
+    return d;
+  }
+  const Uop u = decode_or_throw(form, target_of(target, ptx));
+  const std::string canonical = isa::ptx_form(u);
+  d["isa"] = "ptx";
+  d["form"] = canonical;
+  d["op"] = canonical.substr(0, canonical.find('.'));
+  d["type"] = canonical.substr(canonical.rfind('.') + 1);
+  d["packed"] = u.packed;
+  d["ftz"] = u.ftz;
+  d["sat"] = u.sat;
+  d["relu"] = u.relu;
+  d["oob"] = u.oob;
+  d["nan"] = u.nan;
+  d["xorsign_abs"] = u.xorsign_abs;
+  d["operands"] = operand_count(u.op);
+  d["uop"] = encode(u);
+  d["lane_mask"] = u.lane_mask;
+  const isa::Target least = isa::minimum_target(u);
+  d["minimum_target"] = target_text(least.sm);
+  d["minimum_ptx"] = ptx_text(least.ptx_version);
+  return d;
+}
+
+}  // namespace
+}  // namespace halfpipe::python
+
+PYBIND11_MODULE(halfpipe, m) {
+  using namespace halfpipe::python;
+  namespace py = pybind11;
+  m.doc() = "halfpipe: the bit-exact golden reference of the PTX half-precision instructions "
+            "and vISA MIN_MAX";
+  m.def("execute", &execute, py::arg("form"), py::arg("a"), py::arg("b") = py::none(),
+        py::arg("c") = py::none(), py::kw_only(), py::arg("target") = py::none(),
+        py::arg("ptx") = py::none(),
+        "Executes a PTX form on registers: Python ints, or NumPy uint16/uint32 arrays (packed "
+        "forms: uint32) broadcast like a ufunc; returns the same kind. ValueError with the "
+        "decoder's message for an unknown or illegal form, a target too old (target='sm_NN', "
+        "ptx='X.Y'), a wrong operand count or a value too wide.");
+  m.def("visa_minmax", &visa_minmax, py::arg("op"), py::arg("type"), py::arg("src0"),
+        py::arg("src1"), py::kw_only(), py::arg("sat") = false, py::arg("src0_mod") = "",
+        py::arg("src1_mod") = "",
+        "vISA MIN_MAX per element: op 'min' or 'max', type b ub w uw d ud q uq hf f df, "
+        "elements as ints or NumPy arrays of the type's width (uint8/16/32/64), source "
+        "modifiers '', '-', '(abs)' or '-(abs)' (S26-S29).");
+  m.def("decode", &decode, py::arg("form"), py::arg("target") = py::none(),
+        py::arg("ptx") = py::none(),
+        "The properties of a PTX form (or of a vISA form head 'MAX.sat (16, M5) hf') as a dict; "
+        "ValueError with the decoder's message for a form it rejects.");
+  m.def("legal_forms", [] { return halfpipe::isa::legal_ptx_forms(); },
+        "Every legal PTX form, canonical spelling.");
+}
