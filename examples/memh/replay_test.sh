@@ -1,0 +1,32 @@
+#!/usr/bin/env bash
+# The memh example's test (examples/memh/CMakeLists.txt): writes an image of every legal PTX
+# form's corner vectors with `halfpipe gen --format memh`, replays it on the Verilated
+# testbench, then replays a copy with one expected result changed and requires that it fails.
+#   replay_test.sh HALFPIPE TESTBENCH_BINARY CORNER_DIR WORK_DIR
+set -euo pipefail
+halfpipe=$1 testbench=$2 corner_dir=$3 work=$4
+mkdir -p "$work"
+image=$work/corner.memh
+
+# The forms: one checked-in corner set per legal form the reference evaluates.
+forms=()
+for f in "$corner_dir"/*.vec; do forms+=("$(basename "$f" .vec)"); done
+"$halfpipe" gen "${forms[@]}" --corner --format memh -o "$image"
+count=$(sed -n 's|^// vectors: \([0-9]*\)$|\1|p' "$image")
+echo "${#forms[@]} forms, $count vectors"
+
+"$testbench" +image="$image" +vectors="$count" | tee "$work/replay.log"
+grep -qx "$count passed, 0 failed" "$work/replay.log"
+
+# Corrupt the expected result of the 100th vector (its fifth word): change its last hex digit.
+awk '/^\/\// { print; next }
+     ++n == 100 { last = substr($5, 8, 1); $5 = substr($5, 1, 7) (last == "0" ? "1" : "0") }
+     { print }' "$image" > "$work/corrupt.memh"
+if "$testbench" +image="$work/corrupt.memh" +vectors="$count" > "$work/corrupt.log"; then
+  echo "the corrupted image passed" >&2
+  exit 1
+fi
+cat "$work/corrupt.log"
+grep -q "^FAIL vector 99 " "$work/corrupt.log"
+grep -qx "$((count - 1)) passed, 1 failed" "$work/corrupt.log"
+echo "the corrupted image fails at vector 99, as it must"
