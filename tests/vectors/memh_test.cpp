@@ -32,7 +32,7 @@ TEST_CASE("memh: a scalar vector is its Uop word, three zero-extended registers 
         "00000413 00003f80 0000bf80 00000000 00000000\n");
 }
 
-TEST_CASE("memh: a packed vector carries both lanes; operands a form does not read are zero") {
+TEST_CASE("memh: a packed vector carries both lanes, and operands a form does not read are zero") {
   // neg.f16x2: op 4, packed bit 7 -> 0x84; neg reads only a, whatever the stream put in b and c.
   CHECK(format_memh_line(uop_of("neg.f16x2"), {0x3c00bc00, 0x12345678, 0x9abcdef0}, 0xbc003c00) ==
         "00000084 3c00bc00 00000000 00000000 bc003c00\n");
