@@ -3,7 +3,7 @@
 //   halfpipe.execute("fma.rn.relu.bf16x2", a, b, c, target=None, ptx=None)
 //   halfpipe.visa_minmax("max", "hf", src0, src1, sat=False, src0_mod="", src1_mod="")
 //   halfpipe.decode(form, target=None, ptx=None) -> dict
-//   halfpipe.eval_line(line) -> str      one `halfpipe eval --batch` line, PTX or vISA
+//   halfpipe.eval_line(line, target=None, ptx=None) -> str   one `eval --batch` line, PTX or vISA
 //   halfpipe.legal_forms() -> list[str]
 //
 // Operands are Python ints or NumPy unsigned arrays, broadcast against each other as a NumPy
@@ -27,6 +27,8 @@
 #include "model/ref/execute.h"
 #include "model/ref/visa_minmax.h"
 #include "model/uop/uop.h"
+#include "vectors/batch.h"
+#include "vectors/line.h"
 
 namespace py = pybind11;
 
@@ -291,14 +293,14 @@ py::object execute(const std::string& form, py::object a, py::object b, py::obje
 
 // ---- vISA MIN_MAX ------------------------------------------------------------------------------
 
-ref::VisaType visa_type_named(const std::string& name) {
+VisaType visa_type_named(const std::string& name) {
   std::string lower = name;
   std::transform(lower.begin(), lower.end(), lower.begin(), [](unsigned char ch) { return std::tolower(ch); });
   std::string names;
-  for (int t = 0; t < ref::kVisaTypeCount; ++t) {
-    const auto type = static_cast<ref::VisaType>(t);
-    if (ref::traits(type).name == lower) return type;
-    names += (t ? ", " : "") + std::string(ref::traits(type).name);
+  for (int t = 0; t < kVisaTypeCount; ++t) {
+    const auto type = static_cast<VisaType>(t);
+    if (traits(type).name == lower) return type;
+    names += (t ? ", " : "") + std::string(traits(type).name);
   }
   throw py::value_error("unknown vISA type '" + name + "' (MIN_MAX takes " + names + ")");
 }
@@ -315,7 +317,7 @@ SourceModifier modifier_named(const std::string& text) {
 py::object visa_minmax(const std::string& op, const std::string& type_name, py::object src0,
                        py::object src1, bool sat, const std::string& src0_mod,
                        const std::string& src1_mod) {
-  ref::VisaMinMax m;
+  VisaMinMax m;
   if (op == "min" || op == "MIN") m.max = false;
   else if (op == "max" || op == "MAX") m.max = true;
   else throw py::value_error("unknown vISA MIN_MAX op '" + op + "' (min or max)");
@@ -323,14 +325,14 @@ py::object visa_minmax(const std::string& op, const std::string& type_name, py::
   m.sat = sat;
   m.src0_mod = modifier_named(src0_mod);
   m.src1_mod = modifier_named(src1_mod);
-  const int bits = ref::traits(m.type).bits;
+  const int bits = traits(m.type).bits;
   py::dtype dtype = bits == 8 ? py::dtype::of<uint8_t>()
                     : bits == 16 ? py::dtype::of<uint16_t>()
                     : bits == 32 ? py::dtype::of<uint32_t>()
                                  : py::dtype::of<uint64_t>();
-  const std::string what = "vISA type " + std::string(ref::traits(m.type).name) + " (" +
+  const std::string what = "vISA type " + std::string(traits(m.type).name) + " (" +
                            std::to_string(bits) + "-bit elements)";
-  Prepared p = prepare({src0, src1}, {dtype}, dtype, ref::element_mask(bits), what);
+  Prepared p = prepare({src0, src1}, {dtype}, dtype, element_mask(bits), what);
   Broadcast bc = broadcast(p.arrays);
   py::array result(dtype, bc.shape);
   char* out = static_cast<char*>(result.mutable_data());
@@ -360,19 +362,11 @@ py::dict decode(const std::string& form, const std::optional<std::string>& targe
     d["isa"] = "visa";
     d["form"] = isa::visa::form_name(*i);
     d["op"] = i->max ? "max" : "min";
-    d["type"] = std::string(ref::traits(i->type).name);
+    d["type"] = std::string(traits(i->type).name);
     d["sat"] = i->sat;
     d["exec_size"] = i->exec_size;
     d["mask_control"] = isa::visa::mask_control_name(i->mask);
-    // The RTL executes the 16-bit-lane types; its Uop word (lane masks ride beside it).
-    const auto format = isa::visa::uop_format(i->type);
-    d["rtl"] = format.has_value();
-    if (format) {
-      const auto beats = isa::visa::beats(*i, 0xFFFFFFFFu, 1);
-      d["uop"] = encode(beats.uops.front());
-    } else {
-      d["uop"] = py::none();
-    }
+    d["bits"] = traits(i->type).bits;
     return d;
   }
   const Uop u = decode_or_throw(form, target_of(target, ptx));
@@ -395,6 +389,33 @@ py::dict decode(const std::string& form, const std::optional<std::string>& targe
   d["minimum_target"] = target_text(least.sm);
   d["minimum_ptx"] = ptx_text(least.ptx_version);
   return d;
+}
+
+// ---- eval_line ---------------------------------------------------------------------------------
+
+// One `halfpipe eval --batch` line through the command's own evaluator (vectors/batch.h), with
+// the command's output text: the result, `error: <message>`, or nothing for a blank or comment
+// line (the command prints no line for it).
+std::string eval_line(const std::string& line, const std::optional<std::string>& target,
+                      const std::optional<std::string>& ptx) {
+  if (line.find('\n') != std::string::npos)
+    throw py::value_error("eval_line takes one line; this text holds a newline");
+  const vectors::Tokens tokens = vectors::tokenize(line);
+  if (tokens.empty()) return "";
+  std::string out;
+  auto evaluate = [&](vectors::BatchEvaluator& evaluator) {
+    if (!evaluator.evaluate(line, tokens, out)) out = "error: " + out;
+  };
+  const std::optional<isa::Target> t = target_of(target, ptx);
+  if (!t) {
+    // Forms decoded once per spelling across calls, as in one batch; the GIL serialises callers.
+    static vectors::BatchEvaluator untargeted;
+    evaluate(untargeted);
+  } else {
+    vectors::BatchEvaluator targeted(t);
+    evaluate(targeted);
+  }
+  return out;
 }
 
 }  // namespace
@@ -422,6 +443,11 @@ PYBIND11_MODULE(halfpipe, m) {
         py::arg("ptx") = py::none(),
         "The properties of a PTX form (or of a vISA form head 'MAX.sat (16, M5) hf') as a dict; "
         "ValueError with the decoder's message for a form it rejects.");
+  m.def("eval_line", &eval_line, py::arg("line"), py::arg("target") = py::none(),
+        py::arg("ptx") = py::none(),
+        "One `halfpipe eval --batch` input line, PTX or vISA: exactly the text the command "
+        "prints for it (the result, or 'error: <message>'; '' for a blank or comment line). "
+        "target/ptx as the command's --target/--ptx.");
   m.def("legal_forms", [] { return halfpipe::isa::legal_ptx_forms(); },
         "Every legal PTX form, canonical spelling.");
 }

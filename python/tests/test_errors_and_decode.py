@@ -60,7 +60,17 @@ class Errors(unittest.TestCase):
             halfpipe.execute("add.f16", np.array([0x10000], np.uint32), np.array([0], np.uint32))
 
     def test_eval_line_reports_errors_as_text_not_exceptions(self):
-        self.assertTrue(halfpipe.eval_line("frob.f16 0 0").startswith("error: "))
+        self.assertEqual(halfpipe.eval_line("frob.f16 0 0"), "error: " + command_message("frob.f16 0 0"))
+        # a blank or comment line gives no output line, as in the command
+        self.assertEqual(halfpipe.eval_line("   # nothing here"), "")
+        with self.assertRaisesRegex(ValueError, "one line"):
+            halfpipe.eval_line("add.f16 0 0\nadd.f16 0 0")
+
+    def test_eval_line_takes_the_commands_target(self):
+        # as `halfpipe eval --batch --target sm_80`: bf16 add needs sm_90 (S23)
+        message = halfpipe.eval_line("add.bf16 3f80 3f80", target="sm_80")
+        self.assertTrue(message.startswith("error: ") and "sm_90" in message, message)
+        self.assertEqual(halfpipe.eval_line("add.bf16 3f80 3f80", target="sm_90"), "0x4000")
 
 
 class Decode(unittest.TestCase):
@@ -80,10 +90,8 @@ class Decode(unittest.TestCase):
         self.assertEqual(d["isa"], "visa")
         self.assertEqual((d["op"], d["type"], d["sat"], d["exec_size"], d["mask_control"]),
                          ("max", "hf", True, 16, "M5"))
-        self.assertTrue(d["rtl"])
-        # op Max (7), format F16 (0), sat bit 9, nan_policy VisaSrc1 bit 14
-        self.assertEqual(d["uop"], 0x7 | (1 << 9) | (1 << 14))
-        self.assertFalse(halfpipe.decode("MIN (2) df")["rtl"])
+        self.assertEqual(d["bits"], 16)
+        self.assertEqual(halfpipe.decode("MIN (2) df")["bits"], 64)
         with self.assertRaises(ValueError):
             halfpipe.decode("MAX (3) hf")
 
