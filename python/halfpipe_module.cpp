@@ -220,11 +220,6 @@ Uop decode_or_throw(const std::string& form, const std::optional<isa::Target>& t
   return *d.uop;
 }
 
-std::string operand_count_message(const std::string& form, int wanted, int given) {
-  return "'" + form + "' takes " + std::to_string(wanted) +
-         (wanted == 1 ? " operand, got " : " operands, got ") + std::to_string(given);
-}
-
 py::object execute(const std::string& form, py::object a, py::object b, py::object c,
                    const std::optional<std::string>& target, const std::optional<std::string>& ptx) {
   const Uop u = decode_or_throw(form, target_of(target, ptx));
@@ -234,7 +229,7 @@ py::object execute(const std::string& form, py::object a, py::object b, py::obje
   const int wanted = operand_count(u.op);
   if (static_cast<int>(operands.size()) != wanted || (wanted < 3 && !c.is_none()) ||
       (wanted < 2 && !b.is_none()))
-    throw py::value_error(operand_count_message(form, wanted, static_cast<int>(operands.size())));
+    throw py::value_error(vectors::operand_count_error(form, wanted, static_cast<int>(operands.size())));
 
   const py::dtype u16 = py::dtype::of<uint16_t>(), u32 = py::dtype::of<uint32_t>();
   const std::string what = "'" + form + "'";

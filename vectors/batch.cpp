@@ -9,6 +9,11 @@
 
 namespace halfpipe::vectors {
 
+std::string operand_count_error(std::string_view form, int wanted, int given) {
+  return "'" + std::string(form) + "' takes " + std::to_string(wanted) +
+         (wanted == 1 ? " operand, got " : " operands, got ") + std::to_string(given);
+}
+
 bool evaluate_ptx(const Form& form, const Tokens& tokens, std::string& out) {
   if (!form.uop) {
     out += form.error;
@@ -18,8 +23,7 @@ bool evaluate_ptx(const Form& form, const Tokens& tokens, std::string& out) {
   const int wanted = operand_count(u.op);
   const int given = tokens.count - 1;
   if (given != wanted) {
-    out += "'" + form.text + "' takes " + std::to_string(wanted) +
-           (wanted == 1 ? " operand, got " : " operands, got ") + std::to_string(given);
+    out += operand_count_error(form.text, wanted, given);
     return false;
   }
   const int digits = u.packed ? 8 : 4;
