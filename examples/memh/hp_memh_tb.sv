@@ -68,9 +68,14 @@ module hp_memh_tb #(
     return image[WordsPerVector * vector + index];
   endfunction
 
+  // The lane mask follows from one field of the Uop word: the others are the DUT's business.
+  /* verilator lint_off UNUSEDSIGNAL */
   function automatic logic [Lanes-1:0] lane_mask_of(logic [31:0] uop_word);
-    return uop_word[hp_uop_pkg::PackedBit] ? Lanes'(2'b11) : Lanes'(1'b1);
+    hp_uop_pkg::uop_t uop;
+    uop = hp_uop_pkg::uop_t'(uop_word[UopWidth-1:0]);
+    return uop.packed_x2 ? Lanes'(2'b11) : Lanes'(1'b1);
   endfunction
+  /* verilator lint_on UNUSEDSIGNAL */
 
   // Drives vector `sent` onto the input ports (or nothing when all are sent).
   task automatic present_next();
