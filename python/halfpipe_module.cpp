@@ -46,19 +46,31 @@ struct StridedOperand {
 
 inline uint64_t load(const char* p, int size) {
   switch (size) {
-    case 1: return *reinterpret_cast<const uint8_t*>(p);
-    case 2: return *reinterpret_cast<const uint16_t*>(p);
-    case 4: return *reinterpret_cast<const uint32_t*>(p);
-    default: return *reinterpret_cast<const uint64_t*>(p);
+    case 1:
+      return *reinterpret_cast<const uint8_t*>(p);
+    case 2:
+      return *reinterpret_cast<const uint16_t*>(p);
+    case 4:
+      return *reinterpret_cast<const uint32_t*>(p);
+    default:
+      return *reinterpret_cast<const uint64_t*>(p);
   }
 }
 
 inline void store(char* p, int size, uint64_t v) {
   switch (size) {
-    case 1: *reinterpret_cast<uint8_t*>(p) = static_cast<uint8_t>(v); break;
-    case 2: *reinterpret_cast<uint16_t*>(p) = static_cast<uint16_t>(v); break;
-    case 4: *reinterpret_cast<uint32_t*>(p) = static_cast<uint32_t>(v); break;
-    default: *reinterpret_cast<uint64_t*>(p) = v; break;
+    case 1:
+      *reinterpret_cast<uint8_t*>(p) = static_cast<uint8_t>(v);
+      break;
+    case 2:
+      *reinterpret_cast<uint16_t*>(p) = static_cast<uint16_t>(v);
+      break;
+    case 4:
+      *reinterpret_cast<uint32_t*>(p) = static_cast<uint32_t>(v);
+      break;
+    default:
+      *reinterpret_cast<uint64_t*>(p) = v;
+      break;
   }
 }
 
@@ -68,9 +80,7 @@ struct Prepared {
   bool all_ints = true;
 };
 
-bool is_python_int(const py::handle& h) {
-  return PyLong_Check(h.ptr()) && !PyBool_Check(h.ptr());
-}
+bool is_python_int(const py::handle& h) { return PyLong_Check(h.ptr()) && !PyBool_Check(h.ptr()); }
 
 // `accepted` lists the NumPy dtypes an array operand may have; a Python int must lie in
 // [0, int_limit] and becomes a 0-d array of `int_dtype`.
@@ -93,17 +103,22 @@ Prepared prepare(const std::vector<py::object>& operands, const std::vector<py::
       p.arrays.push_back(a);
       continue;
     }
-    if (!py::isinstance<py::array>(o) && !py::isinstance(o, py::module_::import("numpy").attr("generic")))
+    if (!py::isinstance<py::array>(o) &&
+        !py::isinstance(o, py::module_::import("numpy").attr("generic")))
       throw py::type_error("operand " + std::string(name) + " must be a Python int or a NumPy " +
                            "array, not " + std::string(py::str(o.get_type().attr("__name__"))));
     py::array a = py::array::ensure(o);
-    const bool ok = std::any_of(accepted.begin(), accepted.end(),
-                                [&](const py::dtype& d) { return a.dtype().is(d) || a.dtype().equal(d); });
+    const bool ok = std::any_of(accepted.begin(), accepted.end(), [&](const py::dtype& d) {
+      return a.dtype().is(d) || a.dtype().equal(d);
+    });
     if (!ok) {
       std::string names;
-      for (const auto& d : accepted) names += (names.empty() ? "" : " or ") + std::string(py::str(static_cast<const py::handle&>(d)));
+      for (const auto& d : accepted)
+        names +=
+            (names.empty() ? "" : " or ") + std::string(py::str(static_cast<const py::handle&>(d)));
       throw py::type_error("operand " + std::string(name) + " has dtype " +
-                           std::string(py::str(static_cast<py::handle>(a.dtype()))) + ": " + what + " takes " + names);
+                           std::string(py::str(static_cast<py::handle>(a.dtype()))) + ": " + what +
+                           " takes " + names);
     }
     p.arrays.push_back(a);
     p.all_ints = false;
@@ -121,11 +136,11 @@ struct Broadcast {
 
 Broadcast broadcast(const std::vector<py::array>& arrays) {
   Broadcast b;
-  py::tuple views = py::module_::import("numpy").attr("broadcast_arrays")(*py::tuple(py::cast(arrays)));
+  py::tuple views =
+      py::module_::import("numpy").attr("broadcast_arrays")(*py::tuple(py::cast(arrays)));
   for (const py::handle& h : views) {
     py::array v = py::reinterpret_borrow<py::array>(h);
-    if (b.shape.empty() && b.keep_alive.empty())
-      b.shape.assign(v.shape(), v.shape() + v.ndim());
+    if (b.shape.empty() && b.keep_alive.empty()) b.shape.assign(v.shape(), v.shape() + v.ndim());
     StridedOperand s;
     s.data = static_cast<const char*>(v.data());
     s.size = static_cast<int>(v.itemsize());
@@ -197,6 +212,23 @@ bool contiguous_of(const Broadcast& b) {
   return true;
 }
 
+// The fast path: f(a, b, c) over operands that contiguous_of<T> accepted, only the `wanted`
+// first ones read (the others are 0).
+template <class T, class F>
+void contiguous_loop(const Broadcast& b, char* out, int wanted, F&& f) {
+  const T* x[3] = {};
+  for (size_t k = 0; k < b.operands.size(); ++k)
+    x[k] = reinterpret_cast<const T*>(b.operands[k].data);
+  T* r = reinterpret_cast<T*>(out);
+  const ssize_t n = b.size;
+  if (wanted == 1)
+    for (ssize_t i = 0; i < n; ++i) r[i] = static_cast<T>(f(x[0][i], 0, 0));
+  else if (wanted == 2)
+    for (ssize_t i = 0; i < n; ++i) r[i] = static_cast<T>(f(x[0][i], x[1][i], 0));
+  else
+    for (ssize_t i = 0; i < n; ++i) r[i] = static_cast<T>(f(x[0][i], x[1][i], x[2][i]));
+}
+
 py::object finish(py::array result, bool all_ints) {
   if (all_ints) return py::int_(py::cast<uint64_t>(result.attr("item")()));
   if (result.ndim() == 0) return result[py::tuple()];  // a NumPy scalar, as a ufunc gives
@@ -206,7 +238,7 @@ py::object finish(py::array result, bool all_ints) {
 // ---- Decoding ----------------------------------------------------------------------------------
 
 std::optional<isa::Target> target_of(const std::optional<std::string>& sm,
-                                      const std::optional<std::string>& ptx) {
+                                     const std::optional<std::string>& ptx) {
   if (!sm && !ptx) return std::nullopt;
   std::string error;
   auto t = isa::parse_target(sm.value_or(""), ptx.value_or(""), error);
@@ -221,7 +253,8 @@ Uop decode_or_throw(const std::string& form, const std::optional<isa::Target>& t
 }
 
 py::object execute(const std::string& form, py::object a, py::object b, py::object c,
-                   const std::optional<std::string>& target, const std::optional<std::string>& ptx) {
+                   const std::optional<std::string>& target,
+                   const std::optional<std::string>& ptx) {
   const Uop u = decode_or_throw(form, target_of(target, ptx));
   std::vector<py::object> operands;
   for (py::object* o : {&a, &b, &c})
@@ -229,12 +262,14 @@ py::object execute(const std::string& form, py::object a, py::object b, py::obje
   const int wanted = operand_count(u.op);
   if (static_cast<int>(operands.size()) != wanted || (wanted < 3 && !c.is_none()) ||
       (wanted < 2 && !b.is_none()))
-    throw py::value_error(vectors::operand_count_error(form, wanted, static_cast<int>(operands.size())));
+    throw py::value_error(
+        vectors::operand_count_error(form, wanted, static_cast<int>(operands.size())));
 
   const py::dtype u16 = py::dtype::of<uint16_t>(), u32 = py::dtype::of<uint32_t>();
   const std::string what = "'" + form + "'";
-  Prepared p = u.packed ? prepare(operands, {u32}, u32, 0xFFFFFFFFu, what + " (packed, 32-bit registers)")
-                        : prepare(operands, {u16, u32}, u32, 0xFFFFu, what + " (16-bit registers)");
+  Prepared p =
+      u.packed ? prepare(operands, {u32}, u32, 0xFFFFFFFFu, what + " (packed, 32-bit registers)")
+               : prepare(operands, {u16, u32}, u32, 0xFFFFu, what + " (16-bit registers)");
   // A scalar form's result is as wide as its widest array operand (uint16 unless one is uint32).
   bool wide = u.packed;
   for (size_t i = 0; i < p.arrays.size(); ++i)
@@ -248,29 +283,13 @@ py::object execute(const std::string& form, py::object a, py::object b, py::obje
   {
     py::gil_scoped_release release;
     if (u.packed && contiguous_of<uint32_t>(bc)) {
-      const uint32_t* x[3] = {};
-      for (size_t k = 0; k < bc.operands.size(); ++k)
-        x[k] = reinterpret_cast<const uint32_t*>(bc.operands[k].data);
-      uint32_t* r = reinterpret_cast<uint32_t*>(out);
-      const ssize_t n = bc.size;
-      if (wanted == 1)
-        for (ssize_t i = 0; i < n; ++i) r[i] = ref::execute(u, x[0][i]);
-      else if (wanted == 2)
-        for (ssize_t i = 0; i < n; ++i) r[i] = ref::execute(u, x[0][i], x[1][i]);
-      else
-        for (ssize_t i = 0; i < n; ++i) r[i] = ref::execute(u, x[0][i], x[1][i], x[2][i]);
+      contiguous_loop<uint32_t>(bc, out, wanted, [&u](uint32_t x0, uint32_t x1, uint32_t x2) {
+        return ref::execute(u, x0, x1, x2);
+      });
     } else if (!u.packed && !wide && contiguous_of<uint16_t>(bc)) {
-      const uint16_t* x[3] = {};
-      for (size_t k = 0; k < bc.operands.size(); ++k)
-        x[k] = reinterpret_cast<const uint16_t*>(bc.operands[k].data);
-      uint16_t* r = reinterpret_cast<uint16_t*>(out);
-      const ssize_t n = bc.size;
-      if (wanted == 1)
-        for (ssize_t i = 0; i < n; ++i) r[i] = ref::execute_lane(u, x[0][i], 0, 0);
-      else if (wanted == 2)
-        for (ssize_t i = 0; i < n; ++i) r[i] = ref::execute_lane(u, x[0][i], x[1][i], 0);
-      else
-        for (ssize_t i = 0; i < n; ++i) r[i] = ref::execute_lane(u, x[0][i], x[1][i], x[2][i]);
+      contiguous_loop<uint16_t>(bc, out, wanted, [&u](uint16_t x0, uint16_t x1, uint16_t x2) {
+        return ref::execute_lane(u, x0, x1, x2);
+      });
     } else {
       for_each_element(bc, [&](ssize_t i, uint64_t x0, uint64_t x1, uint64_t x2) {
         too_wide |= (x0 | x1 | x2) & ~register_mask;
@@ -290,7 +309,8 @@ py::object execute(const std::string& form, py::object a, py::object b, py::obje
 
 VisaType visa_type_named(const std::string& name) {
   std::string lower = name;
-  std::transform(lower.begin(), lower.end(), lower.begin(), [](unsigned char ch) { return std::tolower(ch); });
+  std::transform(lower.begin(), lower.end(), lower.begin(),
+                 [](unsigned char ch) { return std::tolower(ch); });
   std::string names;
   for (int t = 0; t < kVisaTypeCount; ++t) {
     const auto type = static_cast<VisaType>(t);
@@ -306,22 +326,26 @@ SourceModifier modifier_named(const std::string& text) {
       const SourceModifier m{neg, abs};
       if (isa::visa::modifier_text(m) == text) return m;
     }
-  throw py::value_error("unknown source modifier '" + text + "' (one of '', '-', '(abs)', '-(abs)')");
+  throw py::value_error("unknown source modifier '" + text +
+                        "' (one of '', '-', '(abs)', '-(abs)')");
 }
 
 py::object visa_minmax(const std::string& op, const std::string& type_name, py::object src0,
                        py::object src1, bool sat, const std::string& src0_mod,
                        const std::string& src1_mod) {
   VisaMinMax m;
-  if (op == "min" || op == "MIN") m.max = false;
-  else if (op == "max" || op == "MAX") m.max = true;
-  else throw py::value_error("unknown vISA MIN_MAX op '" + op + "' (min or max)");
+  if (op == "min" || op == "MIN")
+    m.max = false;
+  else if (op == "max" || op == "MAX")
+    m.max = true;
+  else
+    throw py::value_error("unknown vISA MIN_MAX op '" + op + "' (min or max)");
   m.type = visa_type_named(type_name);
   m.sat = sat;
   m.src0_mod = modifier_named(src0_mod);
   m.src1_mod = modifier_named(src1_mod);
   const int bits = traits(m.type).bits;
-  py::dtype dtype = bits == 8 ? py::dtype::of<uint8_t>()
+  py::dtype dtype = bits == 8    ? py::dtype::of<uint8_t>()
                     : bits == 16 ? py::dtype::of<uint16_t>()
                     : bits == 32 ? py::dtype::of<uint32_t>()
                                  : py::dtype::of<uint64_t>();
@@ -344,13 +368,16 @@ py::object visa_minmax(const std::string& op, const std::string& type_name, py::
 // ---- decode ------------------------------------------------------------------------------------
 
 std::string target_text(int sm) { return sm ? "sm_" + std::to_string(sm) : ""; }
-std::string ptx_text(int v) { return v ? std::to_string(v / 10) + "." + std::to_string(v % 10) : ""; }
+std::string ptx_text(int v) {
+  return v ? std::to_string(v / 10) + "." + std::to_string(v % 10) : "";
+}
 
 py::dict decode(const std::string& form, const std::optional<std::string>& target,
                 const std::optional<std::string>& ptx) {
   py::dict d;
   if (isa::visa::is_batch_line(form)) {
-    if (target || ptx) throw py::value_error("target and ptx apply to PTX forms, not to vISA '" + form + "'");
+    if (target || ptx)
+      throw py::value_error("target and ptx apply to PTX forms, not to vISA '" + form + "'");
     std::string error;
     auto i = isa::visa::parse_form(form, error);
     if (!i) throw py::value_error(error);
@@ -419,8 +446,9 @@ std::string eval_line(const std::string& line, const std::optional<std::string>&
 PYBIND11_MODULE(halfpipe, m) {
   using namespace halfpipe::python;
   namespace py = pybind11;
-  m.doc() = "halfpipe: the bit-exact golden reference of the PTX half-precision instructions "
-            "and vISA MIN_MAX";
+  m.doc() =
+      "halfpipe: the bit-exact golden reference of the PTX half-precision instructions "
+      "and vISA MIN_MAX";
   m.def("execute", &execute, py::arg("form"), py::arg("a"), py::arg("b") = py::none(),
         py::arg("c") = py::none(), py::kw_only(), py::arg("target") = py::none(),
         py::arg("ptx") = py::none(),
@@ -443,6 +471,7 @@ PYBIND11_MODULE(halfpipe, m) {
         "One `halfpipe eval --batch` input line, PTX or vISA: exactly the text the command "
         "prints for it (the result, or 'error: <message>'; '' for a blank or comment line). "
         "target/ptx as the command's --target/--ptx.");
-  m.def("legal_forms", [] { return halfpipe::isa::legal_ptx_forms(); },
-        "Every legal PTX form, canonical spelling.");
+  m.def(
+      "legal_forms", [] { return halfpipe::isa::legal_ptx_forms(); },
+      "Every legal PTX form, canonical spelling.");
 }

@@ -23,25 +23,18 @@ std::string format_memh_line(const Uop& u, const Operands& o, uint32_t expected)
 void write_memh_file(std::ostream& out, GenerationRequest request) {
   for (auto& f : request.forms) {
     if (isa::visa::is_batch_line(f))
-      throw NotAPtxForm(fmt::format(
-          "'{}' is a vISA MIN_MAX form: a memh image holds PTX vectors only (the vISA "
-          "execution mask and channel beats have no place in its five words)",
-          f));
+      throw NotAPtxForm(
+          fmt::format("'{}' is a vISA MIN_MAX form: a memh image holds PTX vectors only (the vISA "
+                      "execution mask and channel beats have no place in its five words)",
+                      f));
     f = canonical_form(f);
   }
   const auto parts = request.parts();
-  uint64_t count = 0;
-  for (const auto& part : parts) count += part.slice.end - part.slice.begin;
   out << fmt::format(
-      "// halfpipe memh vectors, format {} (vectors/FORMAT.md): 5 words per vector, "
-      "UOP A B C EXPECTED, 32-bit hex\n"
-      "// generator: halfpipe-vectors {}\n"
-      "// command: {} --format memh\n"
-      "// seed: {}\n"
-      "// shard: {}/{}\n"
-      "// vectors: {}\n",
-      kMemhFormatVersion, kGeneratorVersion, request.command(), request.seed,
-      request.shard.index, request.shard.count, count);
+             "// halfpipe memh vectors, format {} (vectors/FORMAT.md): 5 words per vector, "
+             "UOP A B C EXPECTED, 32-bit hex\n",
+             kMemhFormatVersion)
+      << generation_header(request, parts, "//", " --format memh");
   append_vectors(out, parts, reference_evaluator,
                  [](std::string& buffer, const GenerationRequest::Part& part, const Vector& v) {
                    buffer += format_memh_line(part.uop, v.operands, v.expected);

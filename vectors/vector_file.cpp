@@ -82,20 +82,26 @@ std::string canonical_form(const std::string& form) {
   return isa::ptx_form(*d.uop);
 }
 
+std::string generation_header(const GenerationRequest& request,
+                              const std::vector<GenerationRequest::Part>& parts,
+                              std::string_view comment, std::string_view command_suffix) {
+  uint64_t count = 0;
+  for (const auto& part : parts) count += part.slice.end - part.slice.begin;
+  return fmt::format(
+      "{0} generator: halfpipe-vectors {1}\n"
+      "{0} command: {2}{3}\n"
+      "{0} seed: {4}\n"
+      "{0} shard: {5}/{6}\n"
+      "{0} vectors: {7}\n",
+      comment, kGeneratorVersion, request.command(), command_suffix, request.seed,
+      request.shard.index, request.shard.count, count);
+}
+
 void write_vector_file(std::ostream& out, GenerationRequest request, Evaluator evaluate) {
   for (auto& f : request.forms) f = canonical_form(f);
   const auto parts = request.parts();
-  uint64_t count = 0;
-  for (const auto& part : parts) count += part.slice.end - part.slice.begin;
-  out << fmt::format(
-      "# halfpipe vectors, format 1 (vectors/FORMAT.md): FORM A [B [C]] EXPECTED, hex\n"
-      "# generator: halfpipe-vectors {}\n"
-      "# command: {}\n"
-      "# seed: {}\n"
-      "# shard: {}/{}\n"
-      "# vectors: {}\n",
-      kGeneratorVersion, request.command(), request.seed, request.shard.index,
-      request.shard.count, count);
+  out << "# halfpipe vectors, format 1 (vectors/FORMAT.md): FORM A [B [C]] EXPECTED, hex\n"
+      << generation_header(request, parts, "#", "");
   append_vectors(out, parts, evaluate, [](std::string& buffer, const GenerationRequest::Part& part,
                                           const Vector& v) {
     buffer += format_vector_line(part.form, part.uop, v.operands, v.expected);

@@ -67,6 +67,12 @@ struct GenerationRequest {
 void write_vector_file(std::ostream& out, GenerationRequest request,
                        Evaluator evaluate = reference_evaluator);
 
+// The header lines after a file's first: generator version, command (with `command_suffix`),
+// seed, shard and the count of vectors in `parts`, each line opened by `comment`.
+std::string generation_header(const GenerationRequest& request,
+                              const std::vector<GenerationRequest::Part>& parts,
+                              std::string_view comment, std::string_view command_suffix);
+
 // Draws every vector of `parts` in order (the reference's results through `evaluate`) and lets
 // `append` add its text to a buffer written to `out` in large pieces: the one generation loop
 // behind every output format. Rethrows ref::NotImplemented naming the form.

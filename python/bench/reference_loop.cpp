@@ -5,10 +5,10 @@
 //
 //   reference_loop FORM N REPEATS FILE_A [FILE_B [FILE_C]]   prints the best CPU time in seconds
 #include <algorithm>
-#include <ctime>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
+#include <ctime>
 #include <fstream>
 #include <string>
 #include <vector>
@@ -38,7 +38,8 @@ std::vector<T> read_array(const char* path, size_t n) {
 }
 
 template <class T>
-double best_time(const halfpipe::Uop& u, size_t n, int repeats, const std::vector<std::vector<T>>& x) {
+double best_time(const halfpipe::Uop& u, size_t n, int repeats,
+                 const std::vector<std::vector<T>>& x) {
   std::vector<T> result(n);
   const int count = halfpipe::operand_count(u.op);
   double best = 1e30;

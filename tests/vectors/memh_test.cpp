@@ -1,14 +1,14 @@
 // `halfpipe gen --format memh` (vectors/FORMAT.md, "memh images"): five 32-bit words per vector,
 // UOP A B C EXPECTED, under a `//` header. Expected words are worked out by hand from the Uop
 // bit layout in model/uop/uop.h and from IEEE arithmetic.
-#include <catch2/catch.hpp>
+#include "vectors/memh.h"
 
+#include <catch2/catch.hpp>
 #include <sstream>
 #include <string>
 
 #include "model/isa/ptx.h"
 #include "tests/support/run_halfpipe.h"
-#include "vectors/memh.h"
 
 using namespace halfpipe;
 using namespace halfpipe::vectors;
@@ -49,8 +49,9 @@ TEST_CASE("memh: the image opens with a // header naming the format, its version
   write_memh_file(out, request);
   const std::string image = out.str();
   CHECK(image.rfind("// halfpipe memh vectors, format 1 (vectors/FORMAT.md)", 0) == 0);
-  CHECK(contains(image, "// command: halfpipe gen add.f16 fma.rn.relu.bf16x2 --random 3 --seed 1 "
-                        "--format memh\n"));
+  CHECK(contains(image,
+                 "// command: halfpipe gen add.f16 fma.rn.relu.bf16x2 --random 3 --seed 1 "
+                 "--format memh\n"));
   CHECK(contains(image, "// vectors: 6\n"));
   // Six vector lines of five 8-digit words: 6 * 45 bytes after the header.
   const size_t body = image.find("\n0000");
@@ -61,13 +62,15 @@ TEST_CASE("memh: the image opens with a // header naming the format, its version
 TEST_CASE("memh: gen refuses a vISA form with a usage error (exit 2) and writes nothing") {
   const halfpipe::test::Run r = halfpipe::test::run_halfpipe("gen 'MAX (16) hf' --format memh");
   CHECK(r.status == 2);
-  CHECK(contains(r.output, "halfpipe gen: 'MAX (16) hf' is a vISA MIN_MAX form: a memh image "
-                           "holds PTX vectors only"));
+  CHECK(contains(r.output,
+                 "halfpipe gen: 'MAX (16) hf' is a vISA MIN_MAX form: a memh image "
+                 "holds PTX vectors only"));
   CHECK(!contains(r.output, "//"));
 }
 
 TEST_CASE("memh: gen writes the same vectors as the halfpipe format, word for word") {
-  const halfpipe::test::Run text = halfpipe::test::run_halfpipe("gen sub.ftz.sat.f16x2 --random 20");
+  const halfpipe::test::Run text =
+      halfpipe::test::run_halfpipe("gen sub.ftz.sat.f16x2 --random 20");
   const halfpipe::test::Run memh =
       halfpipe::test::run_halfpipe("gen sub.ftz.sat.f16x2 --random 20 --format memh");
   REQUIRE(text.status == 0);
