@@ -44,8 +44,12 @@ module bad_input;
     // And the good path through the same door: 1.0 + 1.0 = 2.0 in f16.
     expect_status("add.f16 1.0 + 1.0", hp_dpi_exec(h, 2, 32'h3c00, 32'h3c00, 0, r), HpOk, "");
     if (r == 32'h4000) ++passed; else begin ++failed; $display("FAIL: 1.0 + 1.0 = %h", r); end
-    if (hp_dpi_form_at(hp_dpi_form_count()) == "" && hp_dpi_last_status() == HpErrRange) ++passed;
-    else begin ++failed; $display("FAIL: a form index past the end"); end
+    begin
+      string past_end = hp_dpi_form_at(hp_dpi_form_count());
+      int status = hp_dpi_last_status();
+      if (past_end == "" && status == HpErrRange) ++passed;
+      else begin ++failed; $display("FAIL: a form index past the end: \"%s\", status %0d", past_end, status); end
+    end
     hp_dpi_free(h);
     $display("%0d passed, %0d failed", passed, failed);
     if (failed != 0) $fatal(1, "bad input through DPI");
