@@ -1,7 +1,7 @@
 # `cmake --install build --prefix P`: the halfpipe command, the headers (include/halfpipe/), the
 # static libraries of the reference, the decoders, the vectors and the SystemC model, the C API
 # (static and shared), the DPI library, the RTL, the DPI package and the tanh/ex2 tables
-# (share/halfpipe/), a CMake package (find_package(halfpipe CONFIG): halfpipe::ref, ::isa,
+# (share/halfpipe/), a CMake package (find_package(halfpipe CONFIG): halfpipe::uop, ::ref, ::isa,
 # ::vectors, ::sc, ::capi, ::capi_static, ::dpi, ::halfpipe) and halfpipe.pc. Everything is
 # relocatable: the package and halfpipe.pc find the prefix from where they are installed.
 include(GNUInstallDirs)
@@ -14,7 +14,7 @@ set(HALFPIPE_INSTALL_DATADIR ${CMAKE_INSTALL_DATADIR}/halfpipe)
 
 # The libraries name the source tree (and the generated headers) as their include directories;
 # installed, that is include/halfpipe/.
-foreach(target halfpipe_ref halfpipe_isa halfpipe_vectors halfpipe_sc)
+foreach(target halfpipe_uop halfpipe_ref halfpipe_isa halfpipe_vectors halfpipe_sc)
   get_target_property(dirs ${target} INTERFACE_INCLUDE_DIRECTORIES)
   set(relocatable "")
   foreach(dir IN LISTS dirs)
@@ -23,13 +23,14 @@ foreach(target halfpipe_ref halfpipe_isa halfpipe_vectors halfpipe_sc)
   list(APPEND relocatable "$<INSTALL_INTERFACE:${HALFPIPE_INSTALL_CXX_INCLUDEDIR}>")
   set_target_properties(${target} PROPERTIES INTERFACE_INCLUDE_DIRECTORIES "${relocatable}")
 endforeach()
+set_target_properties(halfpipe_uop PROPERTIES EXPORT_NAME uop)
 set_target_properties(halfpipe_ref PROPERTIES EXPORT_NAME ref)
 set_target_properties(halfpipe_isa PROPERTIES EXPORT_NAME isa)
 set_target_properties(halfpipe_vectors PROPERTIES EXPORT_NAME vectors)
 set_target_properties(halfpipe_sc PROPERTIES EXPORT_NAME sc)
 set_target_properties(halfpipe PROPERTIES EXPORT_NAME halfpipe)
 
-install(TARGETS halfpipe halfpipe_ref halfpipe_isa halfpipe_vectors halfpipe_sc halfpipe_capi
+install(TARGETS halfpipe halfpipe_uop halfpipe_ref halfpipe_isa halfpipe_vectors halfpipe_sc halfpipe_capi
                 halfpipe_capi_static halfpipe_dpi
         EXPORT halfpipeTargets
         RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR}

@@ -288,3 +288,28 @@ TEST_CASE("hp_status_name names every status", "[capi]") {
   CHECK(std::string(hp_status_name(HP_ERR_TARGET)) == "HP_ERR_TARGET");
   CHECK(std::string(hp_status_name(static_cast<hp_status>(99))) == "unknown hp_status");
 }
+
+TEST_CASE("hp_eval_line: exactly the text eval --batch prints, 0 result, 1 error, 2 too small", "[capi]") {
+  char out[64];
+  CHECK(hp_eval_line("add.f16 3c00 3c00", out, sizeof out) == 0);
+  CHECK(std::string(out) == "0x4000");  // 1.0 + 1.0 = 2.0
+  CHECK(hp_eval_line("fma.rn.f16x2 3e003c00 40004000 bc003800\n", out, sizeof out) == 0);
+  CHECK(std::string(out) == "0x40004100");  // S2: {1.5*2-1, 1*2+0.5} = {2.0, 2.5}
+  // vISA MAX over two hf channels, both enabled: max(1.0, 2.0), max(2.0, 1.0)
+  CHECK(hp_eval_line("MAX (2) hf 3 0,0 3c00,4000 4000,3c00", out, sizeof out) == 0);
+  CHECK(std::string(out) == "0x4000,0x4000");
+  CHECK(hp_eval_line("frob.f16 1 2", out, sizeof out) == 1);
+  CHECK(std::string(out) == "error: unknown opcode 'frob'");
+  CHECK(hp_eval_line("add.f16 3c00", out, sizeof out) == 1);
+  CHECK(std::string(out) == "error: 'add.f16' takes 2 operands, got 1");
+  CHECK(hp_eval_line("   # a comment", out, sizeof out) == 0);
+  CHECK(std::string(out).empty());
+  CHECK(hp_eval_line("", out, sizeof out) == 0);
+  CHECK(std::string(out).empty());
+  CHECK(hp_eval_line("add.f16 3c00 3c00", out, 4) == 2);
+  CHECK(std::string(out) == "0x4");  // as much as fits, NUL-terminated
+  CHECK(hp_eval_line("add.f16 3c00 3c00", out, 7) == 0);  // "0x4000" and its NUL fit exactly
+  CHECK(hp_eval_line(nullptr, out, sizeof out) == 1);
+  CHECK(std::string(out) == "error: line is NULL");
+  CHECK(hp_eval_line("add.f16 3c00 3c00", nullptr, 0) == 2);
+}
