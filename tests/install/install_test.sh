@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # `cmake --install` into a temporary prefix, the prefix moved elsewhere (everything installed
-# must be relocatable), then examples/cpp built against it twice, once through the CMake package
-# and once through pkg-config, and every program run. Fails on the first step that fails.
+# must be relocatable), then examples/cpp built against it through the CMake package, through
+# pkg-config and through pkg-config --static, and every program run. Fails on the first step that fails.
 # Usage: install_test.sh BUILD_DIR SOURCE_DIR
 set -euo pipefail
 build=$1
@@ -38,11 +38,24 @@ for program in capi_example capi_static_example reference_example systemc_exampl
 done
 
 echo "== pkg-config: halfpipe.pc"
-libdir=$(dirname "$(find "$prefix" -name halfpipe.pc)")/..
-export PKG_CONFIG_PATH=$libdir/pkgconfig
+pcdir=$(dirname "$(find "$prefix" -name halfpipe.pc)")
+export PKG_CONFIG_PATH=$pcdir
 [[ $(pkg-config --modversion halfpipe) == $("$prefix/bin/halfpipe" --version | cut -d' ' -f2) ]]
 cc -std=c99 -Wall -Wextra -Wpedantic -Werror $(pkg-config --cflags halfpipe) \
    "$source/examples/cpp/capi_example.c" -o "$work/capi_example_pc" \
    $(pkg-config --libs halfpipe) -Wl,-rpath,"$(pkg-config --variable=libdir halfpipe)"
 "$work/capi_example_pc"
-echo "installed, relocated, and consumed through CMake and pkg-config"
+
+echo "== pkg-config --static: libhalfpipe.a and its Libs.private, in a prefix without the .so"
+cp -a "$prefix" "$work/static"
+rm -f "$work/static"/lib*/libhalfpipe.so*
+export PKG_CONFIG_PATH=$work/static/${pcdir#"$prefix"/}
+cc -std=c99 -Wall -Wextra -Wpedantic -Werror $(pkg-config --cflags halfpipe) \
+   "$source/examples/cpp/capi_example.c" -o "$work/capi_example_pc_static" \
+   $(pkg-config --static --libs halfpipe)
+if readelf -d "$work/capi_example_pc_static" | grep -q 'NEEDED.*libhalfpipe'; then
+  echo "the --static link still needs a shared libhalfpipe" >&2
+  exit 1
+fi
+"$work/capi_example_pc_static"
+echo "installed, relocated, and consumed through CMake, pkg-config and pkg-config --static"
