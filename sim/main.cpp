@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "halfpipe/version.h"
 #include "sim/commands.h"
 
 namespace {
@@ -17,7 +18,8 @@ std::string usage() {
             [](const auto& a, const auto& b) { return a.name < b.name; });
   std::string text =
       "halfpipe: verification-grade model of a half-precision ALU pipeline\n"
-      "Usage: halfpipe COMMAND [OPTIONS]   (halfpipe COMMAND --help for its options)\n\n"
+      "Usage: halfpipe COMMAND [OPTIONS]   (halfpipe COMMAND --help for its options)\n"
+      "       halfpipe --version\n\n"
       "Commands:\n";
   for (const auto& c : commands) text += fmt::format("  {:<15} {}\n", c.name, c.description);
   return text;
@@ -33,6 +35,10 @@ int main(int argc, char** argv) {
   }
   if (args[0] == "-h" || args[0] == "--help" || args[0] == "--help-all") {
     std::cout << usage();
+    return 0;
+  }
+  if (args[0] == "--version") {
+    std::cout << "halfpipe " HALFPIPE_VERSION "\n";
     return 0;
   }
   for (const auto& c : halfpipe::cli::command_registry()) {

@@ -1,0 +1,61 @@
+#!/usr/bin/env bash
+# `cmake --install` into a temporary prefix, the prefix moved elsewhere (everything installed
+# must be relocatable), then examples/cpp built against it through the CMake package, through
+# pkg-config and through pkg-config --static, and every program run. Fails on the first step that fails.
+# Usage: install_test.sh BUILD_DIR SOURCE_DIR
+set -euo pipefail
+build=$1
+source=$2
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+
+cmake --install "$build" --prefix "$work/installed" >/dev/null
+mv "$work/installed" "$work/moved"
+prefix=$work/moved
+
+echo "== the command: $("$prefix/bin/halfpipe" --version)"
+[[ $("$prefix/bin/halfpipe" eval add.rn.f16 3c00 3c00) == 0x4000 ]]
+
+echo "== nothing installed names the build or the source tree"
+if grep -rlI -e "$build" -e "$source" "$prefix"; then
+  echo "the files above name $build or $source" >&2
+  exit 1
+fi
+
+echo "== the SystemC model's library defines no sc_main"
+if nm "$prefix"/lib*/libhalfpipe_sc.a 2>/dev/null | grep -qw "T sc_main"; then
+  echo "libhalfpipe_sc.a defines sc_main" >&2
+  exit 1
+fi
+
+echo "== CMake: find_package(halfpipe CONFIG)"
+cmake -S "$source/examples/cpp" -B "$work/cmake" -DCMAKE_PREFIX_PATH="$prefix" \
+      -DCMAKE_BUILD_TYPE=Release >/dev/null
+cmake --build "$work/cmake" >/dev/null
+for program in capi_example capi_static_example reference_example systemc_example; do
+  echo "-- $program"
+  "$work/cmake/$program"
+done
+
+echo "== pkg-config: halfpipe.pc"
+pcdir=$(dirname "$(find "$prefix" -name halfpipe.pc)")
+export PKG_CONFIG_PATH=$pcdir
+[[ $(pkg-config --modversion halfpipe) == $("$prefix/bin/halfpipe" --version | cut -d' ' -f2) ]]
+cc -std=c99 -Wall -Wextra -Wpedantic -Werror $(pkg-config --cflags halfpipe) \
+   "$source/examples/cpp/capi_example.c" -o "$work/capi_example_pc" \
+   $(pkg-config --libs halfpipe) -Wl,-rpath,"$(pkg-config --variable=libdir halfpipe)"
+"$work/capi_example_pc"
+
+echo "== pkg-config --static: libhalfpipe.a and its Libs.private, in a prefix without the .so"
+cp -a "$prefix" "$work/static"
+rm -f "$work/static"/lib*/libhalfpipe.so*
+export PKG_CONFIG_PATH=$work/static/${pcdir#"$prefix"/}
+cc -std=c99 -Wall -Wextra -Wpedantic -Werror $(pkg-config --cflags halfpipe) \
+   "$source/examples/cpp/capi_example.c" -o "$work/capi_example_pc_static" \
+   $(pkg-config --static --libs halfpipe)
+if readelf -d "$work/capi_example_pc_static" | grep -q 'NEEDED.*libhalfpipe'; then
+  echo "the --static link still needs a shared libhalfpipe" >&2
+  exit 1
+fi
+"$work/capi_example_pc_static"
+echo "installed, relocated, and consumed through CMake, pkg-config and pkg-config --static"
