@@ -1,8 +1,8 @@
-"""`scripts/bench python`: halfpipe.execute on 10^7-element arrays against the C++ reference's
-own loop over the same arrays (python/bench/reference_loop.cpp), best of REPEATS each, in CPU
-time of the process (steadier than wall-clock time on a shared machine; both run one thread).
+"""`scripts/bench python`: halfpipe.execute on 10^7-element arrays against the C API's n-at-once
+call over the same arrays (hp_ptx_exec_n, python/bench/capi_loop.cpp), best of REPEATS each, in
+CPU time of the process (steadier than wall-clock time on a shared machine; both run one thread).
 
-    bench.py REFERENCE_LOOP_BINARY [N]
+    bench.py CAPI_LOOP_BINARY [N]
 """
 import os
 import subprocess
@@ -46,7 +46,7 @@ def main():
             ratio = best / reference
             worst = max(worst, ratio)
             print(f"python {form}: {n} elements, halfpipe.execute {best:.3f} CPU-s "
-                  f"({n / best / 1e6:.1f} M/s), C++ ref::execute loop {reference:.3f} CPU-s "
+                  f"({n / best / 1e6:.1f} M/s), C API hp_ptx_exec_n {reference:.3f} CPU-s "
                   f"({n / reference / 1e6:.1f} M/s), ratio {ratio:.2f}")
     print(f"python: worst ratio {worst:.2f} (target: at most 1.5)")
 
