@@ -1,7 +1,8 @@
 // The DPI door's bad input (tests/dpi, Verilator --binary against libhalfpipe_dpi.so): an unknown
 // form, an illegal form (S22), a target too old (S23) and a wrong operand count each give a
 // status the SystemVerilog code can test and the decoder's message, as `halfpipe eval` prints
-// it; a null chandle is a status too, never a crash. Ends with `N passed, N failed`.
+// it; a null chandle is a status too, never a crash. hp_dpi_eval_line gives eval --batch's text.
+// Ends with `N passed, N failed`.
 `include "halfpipe_dpi_pkg.sv"
 
 module bad_input;
@@ -16,6 +17,16 @@ module bad_input;
     end else begin
       ++failed;
       $display("FAIL %s: status %0d \"%s\", expected %0d \"%s\"", what, got, error, want, message);
+    end
+  endfunction
+
+  function automatic void expect_line(string line, string want);
+    string got = hp_dpi_eval_line(line);
+    if (got == want) begin
+      ++passed;
+    end else begin
+      ++failed;
+      $display("FAIL hp_dpi_eval_line(\"%s\"): \"%s\", expected \"%s\"", line, got, want);
     end
   endfunction
 
@@ -50,6 +61,14 @@ module bad_input;
       if (past_end == "" && status == HpErrRange) ++passed;
       else begin ++failed; $display("FAIL: a form index past the end: \"%s\", status %0d", past_end, status); end
     end
+    // The line contract: exactly the text `halfpipe eval --batch` prints for the line (worked by
+    // hand: f16 1.0 + 1.0 = 0x4000; vISA MAX of W 7 and -3 in channel 0, channel 1 disabled
+    // keeps its old 0x0009), `error: ...` for a bad line, empty for a comment.
+    expect_line("add.f16 3c00 3c00", "0x4000");
+    expect_line("MAX (2) w 0x1 0,9 7,1 fffd,2", "0x0007,0x0009");
+    expect_line("add.f16 3c00", "error: 'add.f16' takes 2 operands, got 1");
+    expect_line("frob.f16 0 0", "error: unknown opcode 'frob'");
+    expect_line("# only a comment", "");
     hp_dpi_free(h);
     $display("%0d passed, %0d failed", passed, failed);
     if (failed != 0) $fatal(1, "bad input through DPI");
