@@ -1,0 +1,193 @@
+#include "sim/record.h"
+
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+#include <fstream>
+#include <sstream>
+
+#include "halfpipe/version.h"
+#include "sim/build_info.h"
+
+namespace halfpipe::record {
+namespace {
+
+using nlohmann::json;
+
+// FNV-1a, 64 bits: a stable digest for identities, not a defence against forgery.
+uint64_t fnv1a(const std::string& text) {
+  uint64_t h = 0xcbf29ce484222325ull;
+  for (unsigned char ch : text) {
+    h ^= ch;
+    h *= 0x100000001b3ull;
+  }
+  return h;
+}
+
+// The field `name` of `object`, which must be there and of the JSON type `type`.
+const json& field(const json& object, const char* name, json::value_t type, const std::string& path) {
+  const auto it = object.find(name);
+  if (it == object.end()) throw Error(fmt::format("{}: not a halfpipe record: no field '{}'", path, name));
+  const bool unsigned_ok = type == json::value_t::number_unsigned &&
+                           it->type() == json::value_t::number_unsigned;
+  const bool number_ok = type == json::value_t::number_float && it->is_number();
+  if (it->type() != type && !unsigned_ok && !number_ok)
+    throw Error(fmt::format("{}: field '{}' is a {}, not a {}", path, name, it->type_name(),
+                            json(type).type_name()));
+  return *it;
+}
+
+std::string text_field(const json& o, const char* name, const std::string& path) {
+  return field(o, name, json::value_t::string, path).get<std::string>();
+}
+uint64_t count_field(const json& o, const char* name, const std::string& path) {
+  return field(o, name, json::value_t::number_unsigned, path).get<uint64_t>();
+}
+std::vector<std::string> text_list(const json& o, const char* name, const std::string& path) {
+  std::vector<std::string> out;
+  for (const auto& item : field(o, name, json::value_t::array, path)) {
+    if (!item.is_string()) throw Error(fmt::format("{}: field '{}' holds a non-string", path, name));
+    out.push_back(item.get<std::string>());
+  }
+  return out;
+}
+
+}  // namespace
+
+const BuildInfo& build_info() {
+  static const BuildInfo info{HALFPIPE_VERSION, HALFPIPE_GIT_REVISION, HALFPIPE_RTL_SOURCES_SHA256};
+  return info;
+}
+
+std::string rtl_config_hash(int lanes, int depth) {
+  return fmt::format("{:016x}", fnv1a(fmt::format("{} lanes={} depth={}",
+                                                  build_info().rtl_sources_sha256, lanes, depth)));
+}
+
+std::string host_name() {
+  char name[256] = {};
+  if (gethostname(name, sizeof name - 1) != 0) return "unknown";
+  return name;
+}
+
+std::string to_json(const Record& r) {
+  json coverage = json::array();
+  for (const auto& b : r.coverage)
+    coverage.push_back({{"form", b.form}, {"lane", b.lane}, {"bin", b.bin}, {"count", b.count}});
+  json mismatches = json::array();
+  for (const auto& m : r.mismatches)
+    mismatches.push_back({{"description", m.description}, {"reproduce", m.reproduce}});
+  const json o = {
+      {"schema", kSchemaName},
+      {"schema_version", r.schema},
+      {"plan", r.plan},
+      {"job", r.job},
+      {"spec", r.spec},
+      {"command", r.command},
+      {"forms", r.forms},
+      {"kinds", r.kinds},
+      {"shard", r.shard},
+      {"seed", r.seed},
+      {"random", r.random},
+      {"c_values", r.c_values},
+      {"lanes", r.lanes},
+      {"depth", r.depth},
+      {"passed", r.passed},
+      {"failed", r.failed},
+      {"stopped_early", r.stopped_early},
+      {"coverage_vectors", r.coverage_vectors},
+      {"coverage", coverage},
+      {"mismatches", mismatches},
+      {"host", r.host},
+      {"seconds", r.seconds},
+      {"cpu_seconds", r.cpu_seconds},
+      {"version", r.version},
+      {"git_revision", r.git_revision},
+      {"rtl_config", r.rtl_config},
+  };
+  return o.dump(1) + "\n";
+}
+
+Record parse(const std::string& text, const std::string& path) {
+  json o;
+  try {
+    o = json::parse(text);
+  } catch (const json::parse_error& e) {
+    // nlohmann's message carries the byte offset; a truncated file ends "unexpected end of input".
+    throw Error(fmt::format("{}: corrupt or truncated record: {}", path, e.what()));
+  }
+  if (!o.is_object()) throw Error(fmt::format("{}: not a halfpipe record: not a JSON object", path));
+  if (text_field(o, "schema", path) != kSchemaName)
+    throw Error(fmt::format("{}: not a halfpipe record: schema '{}'", path, o["schema"].get<std::string>()));
+  Record r;
+  r.schema = static_cast<int>(count_field(o, "schema_version", path));
+  if (r.schema != kSchemaVersion)
+    throw Error(fmt::format("{}: record schema version {}, this halfpipe reads version {}", path,
+                            r.schema, kSchemaVersion));
+  r.plan = text_field(o, "plan", path);
+  r.job = count_field(o, "job", path);
+  r.spec = text_field(o, "spec", path);
+  r.command = text_field(o, "command", path);
+  r.forms = text_list(o, "forms", path);
+  r.kinds = text_list(o, "kinds", path);
+  r.shard = text_field(o, "shard", path);
+  r.seed = count_field(o, "seed", path);
+  r.random = count_field(o, "random", path);
+  r.c_values = text_field(o, "c_values", path);
+  r.lanes = static_cast<int>(count_field(o, "lanes", path));
+  r.depth = static_cast<int>(count_field(o, "depth", path));
+  r.passed = count_field(o, "passed", path);
+  r.failed = count_field(o, "failed", path);
+  r.stopped_early = field(o, "stopped_early", json::value_t::boolean, path).get<bool>();
+  r.coverage_vectors = count_field(o, "coverage_vectors", path);
+  for (const auto& b : field(o, "coverage", json::value_t::array, path)) {
+    if (!b.is_object()) throw Error(fmt::format("{}: a coverage bin is not an object", path));
+    r.coverage.push_back({text_field(b, "form", path), text_field(b, "lane", path),
+                          text_field(b, "bin", path), count_field(b, "count", path)});
+  }
+  for (const auto& m : field(o, "mismatches", json::value_t::array, path)) {
+    if (!m.is_object()) throw Error(fmt::format("{}: a mismatch is not an object", path));
+    r.mismatches.push_back({text_field(m, "description", path), text_field(m, "reproduce", path)});
+  }
+  r.host = text_field(o, "host", path);
+  r.seconds = field(o, "seconds", json::value_t::number_float, path).get<double>();
+  r.cpu_seconds = field(o, "cpu_seconds", json::value_t::number_float, path).get<double>();
+  r.version = text_field(o, "version", path);
+  r.git_revision = text_field(o, "git_revision", path);
+  r.rtl_config = text_field(o, "rtl_config", path);
+  return r;
+}
+
+Record read(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw Error(fmt::format("{}: cannot read: {}", path, std::strerror(errno)));
+  std::ostringstream text;
+  text << in.rdbuf();
+  return parse(text.str(), path);
+}
+
+void write_atomically(const std::string& path, const Record& r) {
+  const std::string temporary = fmt::format("{}.tmp.{}", path, getpid());
+  const std::string text = to_json(r);
+  FILE* f = std::fopen(temporary.c_str(), "wb");
+  if (!f) throw Error(fmt::format("{}: cannot write the record: {}", temporary, std::strerror(errno)));
+  const bool written = std::fwrite(text.data(), 1, text.size(), f) == text.size() &&
+                       std::fflush(f) == 0 && fsync(fileno(f)) == 0;
+  const int write_errno = errno;
+  if (std::fclose(f) != 0 || !written) {
+    std::remove(temporary.c_str());
+    throw Error(fmt::format("{}: cannot write the record: {}", temporary, std::strerror(write_errno)));
+  }
+  if (std::rename(temporary.c_str(), path.c_str()) != 0) {
+    const int rename_errno = errno;
+    std::remove(temporary.c_str());
+    throw Error(fmt::format("{}: cannot rename the record into place: {}", path, std::strerror(rename_errno)));
+  }
+}
+
+}  // namespace halfpipe::record
