@@ -29,6 +29,7 @@
 #include "model/isa/ptx.h"
 #include "model/isa/visa.h"
 #include "sim/commands.h"
+#include "sim/record.h"
 #include "tb/beats.h"
 #include "tb/dut.h"
 #include "tb/sweep.h"
@@ -98,6 +99,22 @@ int run(const SweepOptions& o) {
   }
   if (forms.empty())
     throw UsageError("no form given (name PTX or vISA forms, or --all-ptx, --all-visa)");
+  record::Record rec;
+  if (!o.record.empty()) {
+    if (!o.job.empty()) {
+      const auto colon = o.job.rfind(':');
+      const std::string number = colon == std::string::npos ? "" : o.job.substr(colon + 1);
+      if (number.empty() || number.find_first_not_of("0123456789") != std::string::npos)
+        throw UsageError(fmt::format("--job '{}': expected PLAN:N, N the job's number", o.job));
+      rec.plan = o.job.substr(0, colon);
+      rec.job = std::stoull(number);
+    }
+    try {
+      record::check_writable(o.record);
+    } catch (const record::Error& e) {
+      throw UsageError(e.what());
+    }
+  }
   const vectors::Shard& shard = o.shard;
   const std::vector<uint16_t>& c_values = o.c_values;
   if (!o.corner && !o.random && !o.exhaustive && o.vectors.empty() && !o.bare) {
@@ -126,6 +143,7 @@ int run(const SweepOptions& o) {
         throw UsageError(fmt::format("'{}': 32- and 64-bit vISA types are reference-only", form));
       if (o.exhaustive) throw UsageError(fmt::format("'{}': vISA forms have no --exhaustive stream", form));
       const std::string name = isa::visa::form_name(*instruction);
+      rec.forms.push_back(name);
       std::vector<isa::visa::BatchLine> lines;
       for (const auto& text : o.vectors) lines.push_back(visa_vector(text, name));
       if (!lines.empty()) source.add_visa_lines(*instruction, std::move(lines));
@@ -138,6 +156,7 @@ int run(const SweepOptions& o) {
     if (!decoded.uop) throw UsageError(fmt::format("'{}': {}", form, decoded.error));
     const Uop& u = *decoded.uop;
     const std::string canonical = isa::ptx_form(u);
+    rec.forms.push_back(canonical);
     std::vector<tb::PtxVector> explicit_vectors;
     for (const auto& text : o.vectors) explicit_vectors.push_back(ptx_vector(text, form, u));
     if (!explicit_vectors.empty()) source.add_ptx_vectors(canonical, u, std::move(explicit_vectors));
@@ -171,7 +190,10 @@ int run(const SweepOptions& o) {
   // checking, so exhaustive sweeps go without it.
   vectors::Coverage coverage;
   if (!o.exhaustive) source.set_coverage(&coverage);
-  const tb::SweepTotals t = tb::run_sweep(*dut, source, settings, std::cout);
+  // The report goes to the terminal and, for the record's mismatches, into a copy.
+  record::TeeBuffer report_copy(std::cout.rdbuf());
+  std::ostream report(&report_copy);
+  const tb::SweepTotals t = tb::run_sweep(*dut, source, settings, report);
   if (t.stopped_early) std::cout << "stopped after the first mismatches\n";
   const double results = static_cast<double>(t.passed + t.failed);
   std::cerr << fmt::format("{} lane results in {:.2f} s ({:.2f} s CPU): {:.3f} M lane-ops/s per CPU "
@@ -181,6 +203,35 @@ int run(const SweepOptions& o) {
                            results / (t.seconds > 0 ? t.seconds : 1) / 1e6, o.lanes, t.cycles);
   if (!o.exhaustive && coverage.vectors() > 0) std::cout << coverage.summary() << "\n";
   std::cout << fmt::format("{} passed, {} failed\n", t.passed, t.failed);
+  if (!o.record.empty()) {
+    rec.spec = o.spec;
+    rec.command = "sweep";
+    for (const auto& s : specs) rec.kinds.push_back(vectors::stream_kind_name(s.kind));
+    if (!o.vectors.empty()) rec.kinds.push_back("vector");
+    rec.shard = fmt::format("{}/{}", shard.index, shard.count);
+    rec.seed = o.seed;
+    rec.random = o.random;
+    for (const uint16_t c : c_values) rec.c_values += fmt::format("{}0x{:04x}", rec.c_values.empty() ? "" : ",", c);
+    rec.lanes = o.lanes;
+    rec.depth = o.depth;
+    rec.passed = t.passed;
+    rec.failed = t.failed;
+    rec.stopped_early = t.stopped_early;
+    rec.coverage_vectors = coverage.vectors();
+    for (const auto& b : coverage.reachable_bins()) rec.coverage.push_back({b.form, b.lane, b.bin, b.count});
+    rec.mismatches = record::mismatches_in_report(report_copy.text(), settings.max_mismatches);
+    rec.host = record::host_name();
+    rec.seconds = t.seconds;
+    rec.cpu_seconds = t.cpu_seconds;
+    rec.version = record::build_info().version;
+    rec.git_revision = record::build_info().git_revision;
+    rec.rtl_config = record::rtl_config_hash(o.lanes, o.depth);
+    try {
+      record::write_atomically(o.record, rec);
+    } catch (const record::Error& e) {
+      throw UsageError(e.what());
+    }
+  }
   return t.failed == 0 && !t.stopped_early ? 0 : 1;
 }
 
@@ -224,6 +275,9 @@ Parsed<SweepOptions> parse_sweep_options(const std::vector<std::string>& args) {
     v.threads(o.threads)->default_str("2 with more than one core, else 1");
     v.bare(o.bare);
     v.bare_cycles(o.bare_cycles);
+    v.record(o.record);
+    v.job(o.job);
+    v.spec_line(o.spec);
   });
 }
 

@@ -64,6 +64,66 @@ const BuildInfo& build_info() {
   return info;
 }
 
+std::string digest(const std::string& text) { return fmt::format("{:016x}", fnv1a(text)); }
+
+std::string shell_quote(const std::string& text) {
+  const bool plain = !text.empty() && text.find_first_not_of("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+                                                             "0123456789._/:=,+-@%") == std::string::npos;
+  if (plain) return text;
+  std::string quoted = "'";
+  for (char ch : text) quoted += ch == '\'' ? std::string("'\\''") : std::string(1, ch);
+  return quoted + "'";
+}
+
+std::string plan_to_json(const Plan& plan) {
+  json jobs = json::array();
+  for (const auto& j : plan.jobs)
+    jobs.push_back({{"number", j.number}, {"spec", j.spec}, {"spec_line", j.spec_line},
+                    {"form", j.form}, {"shard", j.shard}, {"rtl_config", j.rtl_config},
+                    {"estimated_cpu_seconds", j.estimated_cpu_seconds}, {"command", j.command}});
+  const json o = {{"schema", "halfpipe-plan"}, {"schema_version", kSchemaVersion},
+                  {"id", plan.id}, {"spec_file", plan.spec_file}, {"version", plan.version},
+                  {"git_revision", plan.git_revision}, {"jobs", jobs}};
+  return o.dump(1) + "\n";
+}
+
+Plan read_plan(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw Error(fmt::format("{}: cannot read the plan: {}", path, std::strerror(errno)));
+  std::ostringstream text;
+  text << in.rdbuf();
+  json o;
+  try {
+    o = json::parse(text.str());
+  } catch (const json::parse_error& e) {
+    throw Error(fmt::format("{}: corrupt or truncated plan: {}", path, e.what()));
+  }
+  if (!o.is_object() || o.value("schema", "") != "halfpipe-plan")
+    throw Error(fmt::format("{}: not a halfpipe plan (halfpipe plan writes plan.json)", path));
+  if (count_field(o, "schema_version", path) != static_cast<uint64_t>(kSchemaVersion))
+    throw Error(fmt::format("{}: plan schema version {}, this halfpipe reads version {}", path,
+                            o["schema_version"].dump(), kSchemaVersion));
+  Plan plan;
+  plan.id = text_field(o, "id", path);
+  plan.spec_file = text_field(o, "spec_file", path);
+  plan.version = text_field(o, "version", path);
+  plan.git_revision = text_field(o, "git_revision", path);
+  for (const auto& j : field(o, "jobs", json::value_t::array, path)) {
+    if (!j.is_object()) throw Error(fmt::format("{}: a job is not an object", path));
+    PlannedJob job;
+    job.number = count_field(j, "number", path);
+    job.spec = text_field(j, "spec", path);
+    job.spec_line = count_field(j, "spec_line", path);
+    job.form = text_field(j, "form", path);
+    job.shard = text_field(j, "shard", path);
+    job.rtl_config = text_field(j, "rtl_config", path);
+    job.estimated_cpu_seconds = field(j, "estimated_cpu_seconds", json::value_t::number_float, path).get<double>();
+    job.command = text_field(j, "command", path);
+    plan.jobs.push_back(std::move(job));
+  }
+  return plan;
+}
+
 std::string rtl_config_hash(int lanes, int depth) {
   return fmt::format("{:016x}", fnv1a(fmt::format("{} lanes={} depth={}",
                                                   build_info().rtl_sources_sha256, lanes, depth)));
@@ -171,9 +231,50 @@ Record read(const std::string& path) {
   return parse(text.str(), path);
 }
 
-void write_atomically(const std::string& path, const Record& r) {
+void check_writable(const std::string& path) {
+  const std::string probe = fmt::format("{}.tmp.{}", path, getpid());
+  FILE* f = std::fopen(probe.c_str(), "wb");
+  if (!f) {
+    const auto slash = path.rfind('/');
+    const std::string dir = slash == std::string::npos ? "." : path.substr(0, slash);
+    throw Error(fmt::format("{}: the record cannot be written in {}: {}", path, dir, std::strerror(errno)));
+  }
+  std::fclose(f);
+  std::remove(probe.c_str());
+}
+
+std::vector<Mismatch> mismatches_in_report(const std::string& report, size_t limit) {
+  std::vector<Mismatch> out;
+  std::istringstream lines(report);
+  const std::string head = "mismatch: ", reproduce = "  reproduce: ";
+  for (std::string line; std::getline(lines, line);) {
+    const bool mismatch = line.rfind(head, 0) == 0;
+    // The sweep's other failures (tb/sweep.cpp) have no reproduce command.
+    if (mismatch || line.rfind("protocol: ", 0) == 0 || line.rfind("hang: ", 0) == 0) {
+      if (out.size() == limit) break;
+      out.push_back({mismatch ? line.substr(head.size()) : line, ""});
+    } else if (line.rfind(reproduce, 0) == 0 && !out.empty() && out.back().reproduce.empty()) {
+      out.back().reproduce = line.substr(reproduce.size());
+    }
+  }
+  return out;
+}
+
+TeeBuffer::int_type TeeBuffer::overflow(int_type ch) {
+  if (traits_type::eq_int_type(ch, traits_type::eof())) return traits_type::not_eof(ch);
+  text_.push_back(traits_type::to_char_type(ch));
+  return out_->sputc(traits_type::to_char_type(ch));
+}
+
+std::streamsize TeeBuffer::xsputn(const char* s, std::streamsize n) {
+  text_.append(s, static_cast<size_t>(n));
+  return out_->sputn(s, n);
+}
+
+void write_atomically(const std::string& path, const Record& r) { write_file_atomically(path, to_json(r)); }
+
+void write_file_atomically(const std::string& path, const std::string& text) {
   const std::string temporary = fmt::format("{}.tmp.{}", path, getpid());
-  const std::string text = to_json(r);
   FILE* f = std::fopen(temporary.c_str(), "wb");
   if (!f) throw Error(fmt::format("{}: cannot write the record: {}", temporary, std::strerror(errno)));
   const bool written = std::fwrite(text.data(), 1, text.size(), f) == text.size() &&
@@ -181,12 +282,12 @@ void write_atomically(const std::string& path, const Record& r) {
   const int write_errno = errno;
   if (std::fclose(f) != 0 || !written) {
     std::remove(temporary.c_str());
-    throw Error(fmt::format("{}: cannot write the record: {}", temporary, std::strerror(write_errno)));
+    throw Error(fmt::format("{}: cannot write: {}", temporary, std::strerror(write_errno)));
   }
   if (std::rename(temporary.c_str(), path.c_str()) != 0) {
     const int rename_errno = errno;
     std::remove(temporary.c_str());
-    throw Error(fmt::format("{}: cannot rename the record into place: {}", path, std::strerror(rename_errno)));
+    throw Error(fmt::format("{}: cannot rename into place: {}", path, std::strerror(rename_errno)));
   }
 }
 

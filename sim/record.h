@@ -9,6 +9,7 @@
 
 #include <cstdint>
 #include <stdexcept>
+#include <streambuf>
 #include <string>
 #include <vector>
 
@@ -76,7 +77,62 @@ Record read(const std::string& path);
 // record or a whole one. Throws Error naming the directory when it cannot be written.
 void write_atomically(const std::string& path, const Record& r);
 
+// Throws Error naming the directory unless a record can be written at `path`: checked before a
+// job starts, so that an unwritable results directory costs seconds, not the job's hours.
+void check_writable(const std::string& path);
+
+// The failures in a sweep's report, in order, at most `limit`: each "mismatch: ..." line with the
+// command of the "  reproduce: ..." line under it, and the "protocol: " and "hang: " lines.
+std::vector<Mismatch> mismatches_in_report(const std::string& report, size_t limit);
+
+// The plan of a cluster regression (halfpipe plan writes DIR/plan.json, halfpipe merge reads it):
+// its id, the build that made it, and per job what a record of it must say.
+struct PlannedJob {
+  uint64_t number = 0;         // the job's line in jobs.txt (1-based)
+  std::string spec;            // the SPEC line, as written
+  uint64_t spec_line = 0;      // its line number in the SPEC file
+  std::string form;            // canonical spelling
+  std::string shard;           // "K/N"
+  std::string rtl_config;      // rtl_config_hash(lanes, depth)
+  double estimated_cpu_seconds = 0;
+  std::string command;         // the line of jobs.txt
+};
+struct Plan {
+  std::string id;  // 16 hex digits over the jobs and the build: records name it
+  std::string spec_file, version, git_revision;
+  std::vector<PlannedJob> jobs;
+};
+std::string plan_to_json(const Plan& plan);
+// Throws Error naming the file for a missing, corrupt or truncated plan.
+Plan read_plan(const std::string& path);
+
+// FNV-1a over `text`, as 16 hex digits: a stable identity, not a defence against forgery.
+std::string digest(const std::string& text);
+
+// `text` as one word of a POSIX shell command line (single-quoted unless it is plain).
+std::string shell_quote(const std::string& text);
+
+// Writes `text` to `path` through a temporary name and a rename; throws Error naming the file.
+void write_file_atomically(const std::string& path, const std::string& text);
+
 // The host name, for the record.
 std::string host_name();
+
+// A stream buffer that passes everything on to `out` and keeps a copy: how a command's report
+// goes both to the terminal and into its record.
+class TeeBuffer : public std::streambuf {
+ public:
+  explicit TeeBuffer(std::streambuf* out) : out_(out) {}
+  const std::string& text() const { return text_; }
+
+ protected:
+  int_type overflow(int_type ch) override;
+  std::streamsize xsputn(const char* s, std::streamsize n) override;
+  int sync() override { return out_->pubsync(); }
+
+ private:
+  std::streambuf* out_;
+  std::string text_;
+};
 
 }  // namespace halfpipe::record

@@ -138,8 +138,8 @@ void Coverage::add(const std::string& form, const Uop& u, const Operands& o, uin
   }
 }
 
-std::vector<Coverage::EmptyBin> Coverage::empty_reachable_bins() const {
-  std::vector<EmptyBin> empty;
+std::vector<Coverage::Bin> Coverage::reachable_bins() const {
+  std::vector<Bin> bins;
   for (const auto& [form, fc] : forms_) {
     const int n = operand_count(fc.uop.op);
     for (int lane = 0; lane < (fc.uop.packed ? 2 : 1); ++lane) {
@@ -147,17 +147,24 @@ std::vector<Coverage::EmptyBin> Coverage::empty_reachable_bins() const {
       const LaneCounts& lc = fc.lanes[lane];
       for (int s = 0; s < n; ++s)
         for (int k = 0; k < kOperandClassCount; ++k)
-          if (lc.operand[s][k] == 0)
-            empty.push_back({form, lane_name,
-                             fmt::format("{}:{}", kSlotNames[s],
-                                         operand_class_name(static_cast<OperandClass>(k)))});
+          bins.push_back({form, lane_name,
+                          fmt::format("{}:{}", kSlotNames[s],
+                                      operand_class_name(static_cast<OperandClass>(k))),
+                          lc.operand[s][k]});
       for (int k = 0; k < kResultBinCount; ++k) {
         const auto bin = static_cast<ResultBin>(k);
-        if (lc.result[k] == 0 && !unreachable_reason(fc.uop, bin))
-          empty.push_back({form, lane_name, fmt::format("result:{}", result_bin_name(bin))});
+        if (!unreachable_reason(fc.uop, bin))
+          bins.push_back({form, lane_name, fmt::format("result:{}", result_bin_name(bin)), lc.result[k]});
       }
     }
   }
+  return bins;
+}
+
+std::vector<Coverage::EmptyBin> Coverage::empty_reachable_bins() const {
+  std::vector<EmptyBin> empty;
+  for (const auto& b : reachable_bins())
+    if (b.count == 0) empty.push_back({b.form, b.lane, b.bin});
   return empty;
 }
 

@@ -55,6 +55,13 @@ class Coverage {
     std::string form, lane, bin;
   };
   std::vector<EmptyBin> empty_reachable_bins() const;
+  // Every reachable bin of the forms seen, hit or not, with its count: what a results record
+  // keeps (sim/record.h) so that merged records give the same summary as one run.
+  struct Bin {
+    std::string form, lane, bin;
+    uint64_t count = 0;
+  };
+  std::vector<Bin> reachable_bins() const;
   // Unreachable bins of the forms seen: (form, bin, reason).
   std::vector<std::vector<std::string>> unreachable_bins() const;
   // The hit table, one row per form, lane and slot (a, b, c, result), then the empty bins and

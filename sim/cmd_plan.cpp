@@ -1,0 +1,566 @@
+// `halfpipe plan`: cuts a regression (a SPEC file, or --default: the full regression) into jobs of
+// about --job-minutes each, from per-form rates measured on this machine, and writes what a
+// cluster runs: jobs.txt (one halfpipe command a line, each writing its results record into
+// DIR/results/), run-parallel.sh (GNU parallel, locally or over ssh), run-slurm*.sbatch (Slurm
+// job arrays of at most 1,000 tasks: Slurm's default MaxArraySize is 1001) and plan.json (what
+// `halfpipe merge` checks the records against).
+//
+//   halfpipe plan regression.spec -o run/ --job-minutes 30
+//   halfpipe plan --default -o run/
+//   halfpipe plan --default --estimate          # CPU time and wall time on 64, 256, 1,024 cores
+//
+// SPEC lines: FORM KIND [N] [seed=S] [lanes=L] [depth=D] [c=HEX] [netlist], `#` comments.
+#include <CLI/CLI.hpp>
+#include <fmt/core.h>
+
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <cmath>
+#include <cstring>
+#include <fstream>
+#include <functional>
+#include <iostream>
+#include <map>
+#include <memory>
+#include <optional>
+#include <queue>
+#include <sstream>
+#include <string>
+#include <tuple>
+#include <vector>
+
+#include "model/isa/ptx.h"
+#include "model/isa/visa.h"
+#include "sim/commands.h"
+#include "sim/record.h"
+#include "tb/beats.h"
+#include "tb/dut.h"
+#include "tb/sweep.h"
+#include "vectors/coverage.h"
+#include "vectors/stream.h"
+#include "vectors/visa_stream.h"
+
+namespace halfpipe::cli {
+namespace {
+
+struct UsageError : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
+struct PlanOptions {
+  std::string spec_file;
+  bool default_spec = false;
+  std::string output;
+  double job_minutes = 30;
+  int lanes = 8;
+  int depth = 4;
+  bool estimate = false;
+  std::vector<int> cores{64, 256, 1024};
+  std::string halfpipe;  // the binary the jobs run; default: this one
+  std::string write_spec;
+};
+
+// One piece of work: a line of the SPEC.
+struct Work {
+  std::string text;  // the line as written, without its comment
+  uint64_t line = 0;
+  std::string form;  // canonical
+  bool visa = false;
+  std::optional<Uop> uop;
+  std::optional<isa::visa::Instruction> instruction;
+  vectors::StreamKind kind = vectors::StreamKind::Corner;
+  uint64_t random = 0;
+  uint64_t seed = 1;
+  int lanes = 8, depth = 4;
+  std::optional<uint16_t> c;
+  uint64_t instructions = 0;  // in the unsharded stream
+};
+
+// Words of a SPEC line: blanks separate, '...' or "..." quote (a vISA form has blanks).
+std::vector<std::string> words(const std::string& line, const std::string& where) {
+  std::vector<std::string> out;
+  size_t i = 0;
+  while (i < line.size()) {
+    if (line[i] == ' ' || line[i] == '\t') {
+      ++i;
+      continue;
+    }
+    std::string word;
+    if (line[i] == '\'' || line[i] == '"') {
+      const char quote = line[i];
+      const size_t end = line.find(quote, i + 1);
+      if (end == std::string::npos) throw UsageError(fmt::format("{}: unterminated {} quote", where, quote));
+      word = line.substr(i + 1, end - i - 1);
+      i = end + 1;
+    } else {
+      while (i < line.size() && line[i] != ' ' && line[i] != '\t') word += line[i++];
+    }
+    out.push_back(word);
+  }
+  return out;
+}
+
+std::optional<uint64_t> number(const std::string& text) {
+  if (text.empty() || text.size() > 19 || text.find_first_not_of("0123456789") != std::string::npos)
+    return std::nullopt;
+  return std::stoull(text);
+}
+
+std::optional<uint16_t> hex16(std::string text) {
+  if (text.rfind("0x", 0) == 0 || text.rfind("0X", 0) == 0) text = text.substr(2);
+  if (text.empty() || text.size() > 4 || text.find_first_not_of("0123456789abcdefABCDEF") != std::string::npos)
+    return std::nullopt;
+  return static_cast<uint16_t>(std::stoul(text, nullptr, 16));
+}
+
+// Parses one SPEC line (without its comment); nullopt for a blank one.
+std::optional<Work> parse_line(const std::string& text, uint64_t line_number, const std::string& where,
+                               const PlanOptions& o) {
+  const auto w = words(text, where);
+  if (w.empty()) return std::nullopt;
+  Work work;
+  work.text = text;
+  work.line = line_number;
+  work.lanes = o.lanes;
+  work.depth = o.depth;
+  // The form.
+  if (isa::visa::is_batch_line(w[0])) {
+    std::string error;
+    const auto instruction = isa::visa::parse_form(w[0], error);
+    if (!instruction) throw UsageError(fmt::format("{}: '{}': {}", where, w[0], error));
+    if (!isa::visa::uop_format(instruction->type))
+      throw UsageError(fmt::format("{}: '{}': 32- and 64-bit vISA types are reference-only", where, w[0]));
+    work.visa = true;
+    work.instruction = instruction;
+    work.form = isa::visa::form_name(*instruction);
+  } else {
+    const auto decoded = isa::decode_ptx(w[0]);
+    if (!decoded.uop) throw UsageError(fmt::format("{}: '{}': {}", where, w[0], decoded.error));
+    work.uop = decoded.uop;
+    work.form = isa::ptx_form(*decoded.uop);
+  }
+  // The kind.
+  if (w.size() < 2) throw UsageError(fmt::format("{}: no kind after '{}' (exhaustive, corner or random N)", where, w[0]));
+  size_t next = 2;
+  if (w[1] == "exhaustive") {
+    work.kind = vectors::StreamKind::Exhaustive;
+  } else if (w[1] == "corner") {
+    work.kind = vectors::StreamKind::Corner;
+  } else if (w[1] == "random") {
+    work.kind = vectors::StreamKind::Random;
+    const auto n = w.size() > 2 ? number(w[2]) : std::nullopt;
+    if (!n || *n == 0) throw UsageError(fmt::format("{}: 'random' takes a count of instructions, e.g. random 100000", where));
+    work.random = *n;
+    next = 3;
+  } else {
+    throw UsageError(fmt::format("{}: unknown kind '{}' (exhaustive, corner or random N)", where, w[1]));
+  }
+  // The options.
+  for (size_t i = next; i < w.size(); ++i) {
+    const std::string& option = w[i];
+    if (option == "netlist")
+      throw UsageError(fmt::format("{}: 'netlist': the synthesized netlist simulation is not built yet; "
+                                   "this line cannot run", where));
+    const auto eq = option.find('=');
+    const std::string key = option.substr(0, eq), value = eq == std::string::npos ? "" : option.substr(eq + 1);
+    if (eq == std::string::npos || value.empty())
+      throw UsageError(fmt::format("{}: '{}': expected seed=S, lanes=L, depth=D, c=HEX or netlist", where, option));
+    if (key == "seed") {
+      const auto n = number(value);
+      if (!n) throw UsageError(fmt::format("{}: seed '{}' is not a number", where, value));
+      work.seed = *n;
+    } else if (key == "lanes" || key == "depth") {
+      const auto n = number(value);
+      if (!n || *n > 64) throw UsageError(fmt::format("{}: {} '{}' is not a small number", where, key, value));
+      (key == "lanes" ? work.lanes : work.depth) = static_cast<int>(*n);
+    } else if (key == "c") {
+      work.c = hex16(value);
+      if (!work.c) throw UsageError(fmt::format("{}: c '{}' is not a 16-bit hex value", where, value));
+    } else {
+      throw UsageError(fmt::format("{}: unknown option '{}' (seed=S, lanes=L, depth=D, c=HEX, netlist)", where, key));
+    }
+  }
+  const bool fma = work.uop && operand_count(work.uop->op) == 3;
+  if (work.c && !(fma && work.kind == vectors::StreamKind::Exhaustive))
+    throw UsageError(fmt::format("{}: c= fixes fma's third operand in an exhaustive sweep; not for this line", where));
+  if (work.visa && work.kind == vectors::StreamKind::Exhaustive)
+    throw UsageError(fmt::format("{}: '{}': vISA forms have no exhaustive stream (corner or random N)", where, work.form));
+  if (fma && work.kind == vectors::StreamKind::Exhaustive && !work.c)
+    throw UsageError(fmt::format("{}: fma exhaustive needs c=HEX: all 2^48 triples are one line per c value", where));
+  const auto& configs = tb::available_configs();
+  if (std::find(configs.begin(), configs.end(), std::make_pair(work.lanes, work.depth)) == configs.end()) {
+    std::string list;
+    for (const auto& [l, d] : configs) list += fmt::format("{}lanes={} depth={}", list.empty() ? "" : ", ", l, d);
+    throw UsageError(fmt::format("{}: lanes={} depth={} is not a Verilated configuration ({})", where,
+                                 work.lanes, work.depth, list));
+  }
+  // The size of the unsharded stream.
+  vectors::StreamSpec spec;
+  spec.kind = work.kind;
+  spec.random_count = work.random;
+  spec.seed = work.seed;
+  spec.exhaustive_c_values = {work.c.value_or(0)};
+  work.instructions = work.visa ? vectors::VisaStream(*work.instruction, work.form, spec).total()
+                                : vectors::OperandStream(*work.uop, work.form, spec).total();
+  return work;
+}
+
+std::vector<Work> read_spec(std::istream& in, const std::string& name, const PlanOptions& o) {
+  std::vector<Work> works;
+  std::string line;
+  for (uint64_t n = 1; std::getline(in, line); ++n) {
+    // '#' starts a comment, outside quotes.
+    char quote = 0;
+    for (size_t i = 0; i < line.size(); ++i) {
+      if (quote) {
+        if (line[i] == quote) quote = 0;
+      } else if (line[i] == '\'' || line[i] == '"') {
+        quote = line[i];
+      } else if (line[i] == '#') {
+        line.resize(i);
+        break;
+      }
+    }
+    while (!line.empty() && (line.back() == ' ' || line.back() == '\t' || line.back() == '\r')) line.pop_back();
+    if (auto w = parse_line(line, n, fmt::format("{}:{}", name, n), o)) works.push_back(std::move(*w));
+  }
+  if (works.empty()) throw UsageError(fmt::format("{}: no work in the SPEC (lines FORM KIND ...)", name));
+  return works;
+}
+
+// The full regression: every one-operand form exhaustive (packed too), every scalar two-operand
+// form exhaustive, every fma form random 10^9, the vISA forms' corner and random streams.
+std::string default_spec() {
+  std::string one, two, three;
+  for (const auto& form : isa::legal_ptx_forms()) {
+    const auto d = isa::decode_ptx(form);
+    if (!d.uop) continue;
+    const int n = operand_count(d.uop->op);
+    if (n == 1) one += form + " exhaustive\n";
+    if (n == 2 && !d.uop->packed) two += form + " exhaustive\n";
+    if (n == 3) three += form + " random 1000000000\n";
+  }
+  std::string visa;
+  for (const auto& i : isa::visa::rtl_forms()) {
+    const std::string name = isa::visa::form_name(i);
+    visa += fmt::format("'{}' corner\n'{}' random 10000\n", name, name);
+  }
+  return "# The full regression (halfpipe plan --default).\n"
+         "# Every one-operand form, exhaustive (2^16 inputs; packed forms: every value in each lane).\n" + one +
+         "# Every scalar two-operand form, exhaustive (2^32 pairs; a packed form computes each lane as its\n"
+         "# scalar form, S2).\n" + two +
+         "# Every fma form, 10^9 seeded random triples (all 2^48 is ~10^3 CPU-days: c=HEX lines cut it).\n" + three +
+         "# Every vISA form the RTL executes: corner and random streams.\n" + visa;
+}
+
+// ---- rates ----------------------------------------------------------------------------------------
+
+// Forms whose sweeps run at one rate: the operation, packing or vISA exec size, stream kind, unit.
+std::string rate_class(const Work& w) {
+  const std::string kind = vectors::stream_kind_name(w.kind);
+  if (w.visa) return fmt::format("vISA exec size {} {} Lanes={} Depth={}", w.instruction->exec_size, kind, w.lanes, w.depth);
+  const std::string op = w.form.substr(0, w.form.find('.'));
+  return fmt::format("{}{} {} Lanes={} Depth={}", op, w.uop->packed ? " packed" : "", kind, w.lanes, w.depth);
+}
+
+// Instructions per CPU second of a job of `w`'s class: a sample of its own stream run as the job
+// runs it (one thread, the default traffic, coverage unless exhaustive), grown until it takes a
+// fifth of a CPU second or the stream ends. Exhaustive samples come from the middle of the
+// stream: its first slice is zeros and subnormals, cheaper than the average.
+double measure_rate(const Work& w) {
+  auto dut = tb::make_dut(w.lanes, w.depth, 0);
+  const uint64_t total = std::max<uint64_t>(w.instructions, 1);
+  uint64_t sample = std::min<uint64_t>(total, 2048);
+  while (true) {
+    vectors::StreamSpec spec;
+    spec.kind = w.kind;
+    spec.random_count = w.random;
+    spec.seed = w.seed;
+    spec.exhaustive_c_values = {w.c.value_or(0)};
+    const uint64_t slices = std::max<uint64_t>(1, total / sample);
+    const vectors::Shard shard{w.kind == vectors::StreamKind::Exhaustive ? (slices + 1) / 2 : 1, slices};
+    tb::BeatSource source(w.lanes, tb::BeatSource::Packing::Fill);
+    vectors::Coverage coverage;
+    if (w.kind != vectors::StreamKind::Exhaustive) source.set_coverage(&coverage);
+    if (w.visa) {
+      std::vector<vectors::VisaStream> streams;
+      streams.emplace_back(*w.instruction, w.form, spec);
+      source.add_visa(*w.instruction, std::move(streams), shard);
+    } else {
+      std::vector<vectors::OperandStream> streams;
+      streams.emplace_back(*w.uop, w.form, spec);
+      source.add_ptx(w.form, *w.uop, std::move(streams), shard);
+    }
+    tb::SweepSettings settings;
+    settings.seed = w.seed;
+    std::ostringstream report;
+    const tb::SweepTotals t = tb::run_sweep(*dut, source, settings, report);
+    const uint64_t ran = shard_slice(total, shard).end - shard_slice(total, shard).begin;
+    if (t.cpu_seconds >= 0.2 || slices == 1) return static_cast<double>(ran) / std::max(t.cpu_seconds, 1e-6);
+    sample *= t.cpu_seconds > 0.02 ? static_cast<uint64_t>(std::ceil(0.25 / t.cpu_seconds)) : 16;
+  }
+}
+
+// ---- jobs -------------------------------------------------------------------------------------------
+
+struct Job {
+  const Work* work;
+  uint64_t shard_index, shard_count;
+  double cpu_seconds;
+};
+
+std::string absolute(const std::string& path) {
+  if (!path.empty() && path[0] == '/') return path;
+  char cwd[4096];
+  if (!getcwd(cwd, sizeof cwd)) throw UsageError(fmt::format("cannot read the working directory: {}", std::strerror(errno)));
+  std::string dir = cwd;
+  std::string rest = path;
+  while (rest.rfind("./", 0) == 0) rest = rest.substr(2);
+  return rest.empty() || rest == "." ? dir : dir + "/" + rest;
+}
+
+std::string this_binary() {
+  char path[4096];
+  const ssize_t n = readlink("/proc/self/exe", path, sizeof path - 1);
+  if (n <= 0) return "halfpipe";
+  return std::string(path, static_cast<size_t>(n));
+}
+
+std::string job_command(const Job& j, uint64_t number, const std::string& plan_id, const std::string& dir,
+                        const std::string& binary) {
+  const Work& w = *j.work;
+  using record::shell_quote;
+  std::string kind;
+  switch (w.kind) {
+    case vectors::StreamKind::Corner: kind = "--corner"; break;
+    case vectors::StreamKind::Random: kind = fmt::format("--random {}", w.random); break;
+    case vectors::StreamKind::Exhaustive: kind = "--exhaustive"; break;
+  }
+  std::string command = fmt::format("{} sweep {} {} --shard {}/{} --seed {} --lanes {} --depth {} --threads 1",
+                                    shell_quote(binary), shell_quote(w.form), kind, j.shard_index,
+                                    j.shard_count, w.seed, w.lanes, w.depth);
+  if (w.c) command += fmt::format(" --c 0x{:04x}", *w.c);
+  command += fmt::format(" --record {} --job {}:{} --spec {}",
+                         shell_quote(fmt::format("{}/results/job-{:06}.json", dir, number)), plan_id,
+                         number, shell_quote(w.text));
+  return command;
+}
+
+// Wall time of `jobs` on `cores` cores, longest job first to the least loaded core (what a
+// scheduler with a full queue does).
+double makespan(std::vector<double> seconds, int cores) {
+  std::sort(seconds.rbegin(), seconds.rend());
+  std::priority_queue<double, std::vector<double>, std::greater<double>> load;
+  for (int i = 0; i < cores; ++i) load.push(0);
+  double longest = 0;
+  for (double s : seconds) {
+    const double t = load.top() + s;
+    load.pop();
+    load.push(t);
+    longest = std::max(longest, t);
+  }
+  return longest;
+}
+
+std::string duration(double seconds) {
+  if (seconds < 120) return fmt::format("{:.0f} s", seconds);
+  if (seconds < 7200) return fmt::format("{:.1f} min", seconds / 60);
+  if (seconds < 3 * 86400) return fmt::format("{:.1f} h", seconds / 3600);
+  return fmt::format("{:.1f} days", seconds / 86400);
+}
+
+void make_directory(const std::string& path) {
+  if (mkdir(path.c_str(), 0777) != 0 && errno != EEXIST)
+    throw UsageError(fmt::format("{}: cannot create the directory: {}", path, std::strerror(errno)));
+  struct stat st;
+  if (stat(path.c_str(), &st) != 0 || !S_ISDIR(st.st_mode))
+    throw UsageError(fmt::format("{}: not a directory", path));
+}
+
+void write_script(const std::string& path, const std::string& text) {
+  try {
+    record::write_file_atomically(path, text);
+  } catch (const record::Error& e) {
+    throw UsageError(e.what());
+  }
+  chmod(path.c_str(), 0755);
+}
+
+int run(const PlanOptions& o) {
+  if (o.default_spec == !o.spec_file.empty())
+    throw UsageError("give a SPEC file or --default (not both)");
+  if (o.output.empty() && !o.estimate && o.write_spec.empty())
+    throw UsageError("give -o DIR (where the jobs and scripts go), --estimate or --write-spec FILE");
+  if (!(o.job_minutes > 0)) throw UsageError("--job-minutes must be positive");
+  std::string spec_text, spec_name;
+  if (o.default_spec) {
+    spec_text = default_spec();
+    spec_name = "--default";
+  } else {
+    std::ifstream in(o.spec_file);
+    if (!in) throw UsageError(fmt::format("{}: cannot read the SPEC: {}", o.spec_file, std::strerror(errno)));
+    std::ostringstream text;
+    text << in.rdbuf();
+    spec_text = text.str();
+    spec_name = o.spec_file;
+  }
+  std::istringstream spec_stream(spec_text);
+  const std::vector<Work> works = read_spec(spec_stream, spec_name, o);
+  if (!o.write_spec.empty()) {
+    try {
+      record::write_file_atomically(o.write_spec, spec_text);
+    } catch (const record::Error& e) {
+      throw UsageError(e.what());
+    }
+  }
+
+  // Rates, one measurement per class of forms.
+  std::map<std::string, double> rates;
+  std::map<std::string, std::string> sampled_form;
+  for (const auto& w : works) {
+    const std::string key = rate_class(w);
+    if (rates.count(key)) continue;
+    rates[key] = measure_rate(w);
+    sampled_form[key] = w.form;
+  }
+  std::cout << "measured rates (instructions per CPU second, one thread, default traffic):\n";
+  for (const auto& [key, rate] : rates)
+    std::cout << fmt::format("  {:<44} {:>12.0f}  (sampled on {})\n", key, rate, sampled_form[key]);
+
+  // Jobs.
+  std::vector<Job> jobs;
+  const double job_seconds = o.job_minutes * 60;
+  for (const auto& w : works) {
+    const double seconds = static_cast<double>(w.instructions) / rates[rate_class(w)];
+    const uint64_t count = std::clamp<uint64_t>(static_cast<uint64_t>(std::ceil(seconds / job_seconds)), 1,
+                                                std::max<uint64_t>(w.instructions, 1));
+    for (uint64_t k = 1; k <= count; ++k) jobs.push_back({&w, k, count, seconds / static_cast<double>(count)});
+  }
+  double total = 0;
+  std::vector<double> seconds;
+  for (const auto& j : jobs) {
+    total += j.cpu_seconds;
+    seconds.push_back(j.cpu_seconds);
+  }
+  std::cout << fmt::format("{} SPEC lines, {} jobs of about {} each (--job-minutes {}): {} of CPU time\n",
+                           works.size(), jobs.size(), duration(job_seconds), o.job_minutes, duration(total));
+  if (o.estimate) {
+    std::cout << "| cores | wall time |\n| ---: | ---: |\n";
+    for (int c : o.cores) std::cout << fmt::format("| {} | {} |\n", c, duration(makespan(seconds, c)));
+  }
+  if (o.output.empty()) return 0;
+
+  const std::string dir = absolute(o.output);
+  make_directory(dir);
+  make_directory(dir + "/results");
+  make_directory(dir + "/logs");
+  const std::string binary = o.halfpipe.empty() ? this_binary() : o.halfpipe;
+  const auto& build = record::build_info();
+  record::Plan plan;
+  plan.spec_file = spec_name;
+  plan.version = build.version;
+  plan.git_revision = build.git_revision;
+  std::string identity = build.version + " " + build.git_revision + "\n";
+  for (const auto& j : jobs)
+    identity += fmt::format("{} {}/{} {}\n", j.work->text, j.shard_index, j.shard_count, j.work->form);
+  plan.id = record::digest(identity);
+  std::string lines;
+  for (size_t i = 0; i < jobs.size(); ++i) {
+    const Job& j = jobs[i];
+    record::PlannedJob pj;
+    pj.number = i + 1;
+    pj.spec = j.work->text;
+    pj.spec_line = j.work->line;
+    pj.form = j.work->form;
+    pj.shard = fmt::format("{}/{}", j.shard_index, j.shard_count);
+    pj.rtl_config = record::rtl_config_hash(j.work->lanes, j.work->depth);
+    pj.estimated_cpu_seconds = j.cpu_seconds;
+    pj.command = job_command(j, pj.number, plan.id, dir, binary);
+    lines += pj.command + "\n";
+    plan.jobs.push_back(std::move(pj));
+  }
+  write_script(dir + "/jobs.txt", lines);
+  write_script(dir + "/plan.json", record::plan_to_json(plan));
+  using record::shell_quote;
+  write_script(dir + "/run-parallel.sh",
+               fmt::format("#!/bin/sh\n"
+                           "# Runs the plan's jobs with GNU parallel, one job per core; extra options go to\n"
+                           "# parallel, e.g. --sshloginfile FILE to spread them over hosts (a shared file system\n"
+                           "# at the same path). HALFPIPE_JOBS names another job list: the lines of\n"
+                           "# `halfpipe merge {0} --resume`.\n"
+                           "exec parallel --joblog {1} \"$@\" < \"${{HALFPIPE_JOBS:-{2}}}\"\n",
+                           shell_quote(dir), shell_quote(dir + "/parallel.joblog"), dir + "/jobs.txt"));
+  // Slurm: arrays of at most 1,000 tasks; each task runs the line (offset + its task id).
+  constexpr uint64_t kArrayMax = 1000;
+  const uint64_t arrays = (jobs.size() + kArrayMax - 1) / kArrayMax;
+  std::string submit = "#!/bin/sh\n# Submits every array of the plan (Slurm's default MaxArraySize is 1001).\nset -e\n";
+  for (uint64_t a = 0; a < arrays; ++a) {
+    const uint64_t tasks = std::min<uint64_t>(kArrayMax, jobs.size() - a * kArrayMax);
+    const std::string name = arrays == 1 ? "run-slurm.sbatch" : fmt::format("run-slurm-{}.sbatch", a + 1);
+    write_script(dir + "/" + name,
+                 fmt::format("#!/bin/bash\n"
+                             "#SBATCH --job-name=halfpipe-{0}\n"
+                             "#SBATCH --array=1-{1}\n"
+                             "#SBATCH --ntasks=1\n"
+                             "#SBATCH --cpus-per-task=1\n"
+                             "#SBATCH --output={2}/logs/slurm-%A_%a.out\n"
+                             "# Task N runs line {3} + N of the job list: {4}/jobs.txt, or the file given as\n"
+                             "# the first argument (the lines of `halfpipe merge {4} --resume`, submitted with\n"
+                             "# sbatch --array=1-LINES {2}/{5} FILE).\n"
+                             "jobs=${{1:-{4}/jobs.txt}}\n"
+                             "line=$(({3} + SLURM_ARRAY_TASK_ID))\n"
+                             "command=$(sed -n \"${{line}}p\" \"$jobs\")\n"
+                             "[ -n \"$command\" ] || {{ echo \"halfpipe: no line $line in $jobs\" >&2; exit 2; }}\n"
+                             "exec bash -c \"$command\"\n",
+                             plan.id, tasks, dir, arrays == 1 ? 0 : a * kArrayMax, dir, name));
+    submit += fmt::format("sbatch {}\n", shell_quote(dir + "/" + name));
+  }
+  write_script(dir + "/submit-slurm.sh", submit);
+  std::cout << fmt::format("plan {} in {}: jobs.txt ({} jobs), run-parallel.sh, {}, submit-slurm.sh, plan.json; "
+                           "records go to {}/results/\n",
+                           plan.id, dir, jobs.size(),
+                           arrays == 1 ? "run-slurm.sbatch" : fmt::format("run-slurm-1..{}.sbatch", arrays), dir);
+  return 0;
+}
+
+void add_plan_command(CLI::App& app) {
+  auto options = std::make_shared<PlanOptions>();
+  CLI::App* plan = app.add_subcommand("plan", "cut a regression into cluster jobs (GNU parallel, Slurm)");
+  plan->add_option("spec", options->spec_file,
+                   "SPEC file: lines FORM KIND [N] [seed=S] [lanes=L] [depth=D] [c=HEX] [netlist]; KIND is "
+                   "exhaustive, corner or random N; '#' comments; quote vISA forms");
+  plan->add_flag("--default", options->default_spec,
+                 "the full regression: one-operand forms exhaustive, scalar two-operand forms exhaustive, "
+                 "fma random 10^9, vISA corner and random");
+  plan->add_option("-o,--output", options->output, "directory for jobs.txt, the scripts, plan.json and results/");
+  plan->add_option("--job-minutes", options->job_minutes, "CPU minutes per job (jobs are cut to about this)")
+      ->capture_default_str();
+  plan->add_option("--lanes", options->lanes, "lanes of the Verilated unit, unless a line says lanes=L")
+      ->capture_default_str();
+  plan->add_option("--depth", options->depth, "pipeline depth, unless a line says depth=D")->capture_default_str();
+  plan->add_flag("--estimate", options->estimate,
+                 "print the CPU time and the wall time on --cores cores (longest job first)");
+  plan->add_option("--cores", options->cores, "core counts for --estimate")->capture_default_str();
+  plan->add_option("--halfpipe", options->halfpipe,
+                   "the halfpipe binary the jobs run (default: this one, by absolute path)");
+  plan->add_option("--write-spec", options->write_spec, "also write the SPEC (e.g. of --default) to FILE");
+  plan->callback([options] {
+    int status;
+    try {
+      status = run(*options);
+    } catch (const UsageError& e) {
+      std::cerr << "halfpipe plan: " << e.what() << "\n";
+      status = 2;
+    }
+    if (status != 0) throw CLI::RuntimeError(status);
+  });
+}
+
+}  // namespace
+
+HALFPIPE_COMMAND(plan, add_plan_command);
+
+}  // namespace halfpipe::cli
