@@ -415,6 +415,7 @@ int run(const PlanOptions& o) {
     } catch (const record::Error& e) {
       throw UsageError(e.what());
     }
+    if (o.output.empty() && !o.estimate) return 0;
   }
 
   // Rates, one measurement per class of forms.
