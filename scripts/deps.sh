@@ -8,6 +8,9 @@ HALFPIPE_PACKAGES=(
   libsystemc-dev verilator yosys
   catch2 libcli11-dev libfmt-dev libbenchmark-dev
   python3-dev python3-pybind11 pybind11-dev python3-numpy
+  nlohmann-json3-dev
+  # The cluster tests' engines: GNU parallel, a single-node Slurm with munge, xmllint for JUnit.
+  parallel slurm-wlm munge libxml2-utils
 )
 
 missing=()

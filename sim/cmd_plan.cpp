@@ -39,6 +39,7 @@
 #include "tb/beats.h"
 #include "tb/dut.h"
 #include "tb/sweep.h"
+#include "tb/visa_beats.h"
 #include "vectors/coverage.h"
 #include "vectors/stream.h"
 #include "vectors/visa_stream.h"
@@ -131,7 +132,7 @@ std::optional<Work> parse_line(const std::string& text, uint64_t line_number, co
     std::string error;
     const auto instruction = isa::visa::parse_form(w[0], error);
     if (!instruction) throw UsageError(fmt::format("{}: '{}': {}", where, w[0], error));
-    if (!isa::visa::uop_format(instruction->type))
+    if (!tb::visa_uop_format(instruction->type))
       throw UsageError(fmt::format("{}: '{}': 32- and 64-bit vISA types are reference-only", where, w[0]));
     work.visa = true;
     work.instruction = instruction;
@@ -244,7 +245,7 @@ std::string default_spec() {
     if (n == 3) three += form + " random 1000000000\n";
   }
   std::string visa;
-  for (const auto& i : isa::visa::rtl_forms()) {
+  for (const auto& i : tb::visa_rtl_forms()) {
     const std::string name = isa::visa::form_name(i);
     visa += fmt::format("'{}' corner\n'{}' random 10000\n", name, name);
   }

@@ -145,9 +145,9 @@ TEST_CASE("plan: --job-minutes cuts a line into shards 1/N..N/N that together ru
 
 TEST_CASE("plan: more than 1,000 jobs go into several Slurm arrays of at most 1,000 tasks") {
   TempDir dir;
-  // 1,001 instructions, jobs of a microsecond: one job per instruction.
+  // 1,001 instructions, jobs of 60 picoseconds: one job per instruction (no fewer than one each).
   const std::string spec = dir.write("many.spec", "neg.f16 random 1001\n");
-  const auto r = run_halfpipe("plan '" + spec + "' -o '" + dir.path + "/out' --job-minutes 0.00000001");
+  const auto r = run_halfpipe("plan '" + spec + "' -o '" + dir.path + "/out' --job-minutes 0.000000000001");
   REQUIRE(r.status == 0);
   CHECK(count_lines(dir.read("out/jobs.txt")) == 1001);
   CHECK(access((dir.path + "/out/run-slurm.sbatch").c_str(), F_OK) != 0);
