@@ -447,7 +447,7 @@ int run(const PlanOptions& o) {
     total += j.cpu_seconds;
     seconds.push_back(j.cpu_seconds);
   }
-  std::cout << fmt::format("{} SPEC lines, {} jobs of about {} each (--job-minutes {}): {} of CPU time\n",
+  std::cout << fmt::format("{} SPEC lines, {} jobs of at most about {} each (--job-minutes {}): {} of CPU time\n",
                            works.size(), jobs.size(), duration(job_seconds), o.job_minutes, duration(total));
   if (o.estimate) {
     std::cout << "| cores | wall time |\n| ---: | ---: |\n";
