@@ -26,12 +26,6 @@
 namespace halfpipe::cli {
 namespace {
 
-struct MergeOptions {
-  std::string dir;
-  bool resume = false;
-  std::string junit;
-  bool bins = false;
-};
 
 struct UsageError : std::runtime_error {
   using std::runtime_error::runtime_error;
@@ -240,28 +234,30 @@ int run(const MergeOptions& o) {
   return failed == 0 ? 0 : 1;
 }
 
-void add_merge_command(CLI::App& app) {
-  auto options = std::make_shared<MergeOptions>();
-  CLI::App* merge = app.add_subcommand("merge", "check and sum the results records of a plan's jobs");
-  merge->add_option("dir", options->dir, "the plan's directory (halfpipe plan -o DIR)")->required();
-  merge->add_flag("--resume", options->resume,
-                  "print only the job lines still to run (missing or unusable records), for parallel or sbatch");
-  merge->add_option("--junit", options->junit, "JUnit XML file (default DIR/junit.xml)");
-  merge->add_flag("--bins", options->bins, "list every empty reachable coverage bin per form");
-  merge->callback([options] {
-    int status;
-    try {
-      status = run(*options);
-    } catch (const UsageError& e) {
-      std::cerr << "halfpipe merge: " << e.what() << "\n";
-      status = 2;
-    }
-    if (status != 0) throw CLI::RuntimeError(status);
-  });
+constexpr const char* kMergeDescription = "check and sum the results records of a plan's jobs";
+
+int merge_main(const std::vector<std::string>& args) {
+  const auto parsed = parse_merge_options(args);
+  if (!parsed.ok()) return report_stop("merge", parsed.text, parsed.status);
+  try {
+    return run(*parsed.options);
+  } catch (const UsageError& e) {
+    std::cerr << "halfpipe merge: " << e.what() << "\n";
+    return 2;
+  }
 }
 
 }  // namespace
 
-HALFPIPE_COMMAND(merge, add_merge_command);
+Parsed<MergeOptions> parse_merge_options(const std::vector<std::string>& args) {
+  return parse_command<MergeOptions>("merge", kMergeDescription, args, [](Vocabulary& v, MergeOptions& o) {
+    v.plan_dir(o.dir);
+    v.resume(o.resume);
+    v.junit(o.junit)->default_str("DIR/junit.xml");
+    v.bins(o.bins);
+  });
+}
+
+HALFPIPE_COMMAND(merge, "merge", kMergeDescription, merge_main);
 
 }  // namespace halfpipe::cli

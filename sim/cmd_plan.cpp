@@ -51,19 +51,6 @@ struct UsageError : std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
-struct PlanOptions {
-  std::string spec_file;
-  bool default_spec = false;
-  std::string output;
-  double job_minutes = 30;
-  int lanes = 8;
-  int depth = 4;
-  bool estimate = false;
-  std::vector<int> cores{64, 256, 1024};
-  std::string halfpipe;  // the binary the jobs run; default: this one
-  std::string write_spec;
-};
-
 // One piece of work: a line of the SPEC.
 struct Work {
   std::string text;  // the line as written, without its comment
@@ -127,6 +114,7 @@ std::optional<Work> parse_line(const std::string& text, uint64_t line_number, co
   work.line = line_number;
   work.lanes = o.lanes;
   work.depth = o.depth;
+  work.seed = o.seed;
   // The form.
   if (isa::visa::is_batch_line(w[0])) {
     std::string error;
@@ -528,41 +516,40 @@ int run(const PlanOptions& o) {
   return 0;
 }
 
-void add_plan_command(CLI::App& app) {
-  auto options = std::make_shared<PlanOptions>();
-  CLI::App* plan = app.add_subcommand("plan", "cut a regression into cluster jobs (GNU parallel, Slurm)");
-  plan->add_option("spec", options->spec_file,
-                   "SPEC file: lines FORM KIND [N] [seed=S] [lanes=L] [depth=D] [c=HEX] [netlist]; KIND is "
-                   "exhaustive, corner or random N; '#' comments; quote vISA forms");
-  plan->add_flag("--default", options->default_spec,
-                 "the full regression: one-operand forms exhaustive, scalar two-operand forms exhaustive, "
-                 "fma random 10^9, vISA corner and random");
-  plan->add_option("-o,--output", options->output, "directory for jobs.txt, the scripts, plan.json and results/");
-  plan->add_option("--job-minutes", options->job_minutes, "CPU minutes per job (jobs are cut to about this)")
-      ->capture_default_str();
-  plan->add_option("--lanes", options->lanes, "lanes of the Verilated unit, unless a line says lanes=L")
-      ->capture_default_str();
-  plan->add_option("--depth", options->depth, "pipeline depth, unless a line says depth=D")->capture_default_str();
-  plan->add_flag("--estimate", options->estimate,
-                 "print the CPU time and the wall time on --cores cores (longest job first)");
-  plan->add_option("--cores", options->cores, "core counts for --estimate")->capture_default_str();
-  plan->add_option("--halfpipe", options->halfpipe,
-                   "the halfpipe binary the jobs run (default: this one, by absolute path)");
-  plan->add_option("--write-spec", options->write_spec, "also write the SPEC (e.g. of --default) to FILE");
-  plan->callback([options] {
-    int status;
-    try {
-      status = run(*options);
-    } catch (const UsageError& e) {
-      std::cerr << "halfpipe plan: " << e.what() << "\n";
-      status = 2;
-    }
-    if (status != 0) throw CLI::RuntimeError(status);
-  });
+constexpr const char* kPlanDescription = "cut a regression into cluster jobs (GNU parallel, Slurm)";
+
+int plan_main(const std::vector<std::string>& args) {
+  const auto parsed = parse_plan_options(args);
+  if (!parsed.ok()) return report_stop("plan", parsed.text, parsed.status);
+  try {
+    return run(*parsed.options);
+  } catch (const UsageError& e) {
+    std::cerr << "halfpipe plan: " << e.what() << "\n";
+    return 2;
+  }
 }
 
 }  // namespace
 
-HALFPIPE_COMMAND(plan, add_plan_command);
+Parsed<PlanOptions> parse_plan_options(const std::vector<std::string>& args) {
+  return parse_command<PlanOptions>("plan", kPlanDescription, args, [](Vocabulary& v, PlanOptions& o) {
+    v.spec_file(o.spec_file);
+    v.default_regression(o.default_spec);
+    v.output(o.output)
+        ->description("the plan's directory: jobs.txt, the scripts, plan.json, results/")
+        ->type_name("DIR")
+        ->default_str("none");
+    v.job_minutes(o.job_minutes);
+    v.seed(o.seed)->description(option_spec("--seed").help + " (of SPEC lines without seed=S)");
+    v.lanes(o.lanes)->description(option_spec("--lanes").help + " (of SPEC lines without lanes=L)");
+    v.depth(o.depth)->description(option_spec("--depth").help + " (of SPEC lines without depth=D)");
+    v.estimate(o.estimate);
+    v.cores(o.cores);
+    v.halfpipe_binary(o.halfpipe);
+    v.write_spec(o.write_spec);
+  });
+}
+
+HALFPIPE_COMMAND(plan, "plan", kPlanDescription, plan_main);
 
 }  // namespace halfpipe::cli

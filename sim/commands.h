@@ -99,6 +99,10 @@ struct SweepOptions {
   int threads = std::thread::hardware_concurrency() > 1 ? 2 : 1;
   bool bare = false;
   uint64_t bare_cycles = 2'000'000;
+  // A cluster job's results record (sim/record.h): the file, the job ("PLAN:N"), its SPEC line.
+  std::string record;
+  std::string job;
+  std::string spec;
 };
 Parsed<SweepOptions> parse_sweep_options(const std::vector<std::string>& args);
 
@@ -136,6 +140,29 @@ struct ApproxReportOptions {
   std::string svg_dir;
 };
 Parsed<ApproxReportOptions> parse_approx_report_options(const std::vector<std::string>& args);
+
+struct PlanOptions {
+  std::string spec_file;
+  bool default_spec = false;
+  std::string output;  // the plan's directory
+  double job_minutes = 30;
+  uint64_t seed = vectors::kDefaultSeed;  // of lines without seed=S
+  int lanes = 8;       // of lines without lanes=L
+  int depth = 4;       // of lines without depth=D
+  bool estimate = false;
+  std::vector<int> cores{64, 256, 1024};
+  std::string halfpipe;  // the binary the jobs run; empty: this one
+  std::string write_spec;
+};
+Parsed<PlanOptions> parse_plan_options(const std::vector<std::string>& args);
+
+struct MergeOptions {
+  std::string dir;
+  bool resume = false;
+  std::string junit;  // empty: DIR/junit.xml
+  bool bins = false;
+};
+Parsed<MergeOptions> parse_merge_options(const std::vector<std::string>& args);
 
 struct DemoOptions {};
 Parsed<DemoOptions> parse_demo_options(const std::vector<std::string>& args);

@@ -106,6 +106,28 @@ const std::vector<OptionSpec>& vocabulary() {
       {"--issue-width", {}, "N", "transactions accepted (and results leaving) per cycle"},
       {"--queue", {}, "N", "output queue depth in results (0: the line stalls on back-pressure)"},
       {"--fill-lanes", {}, "", "enable every lane of the unit, not only the form's own"},
+      // Cluster regressions (plan, merge, and the record a job writes).
+      {"--record", {}, "FILE",
+       "write the run's results record (JSON, doc/record.md): counts, coverage bins, the first "
+       "mismatches with their reproduce commands, host, time, version, git revision, RTL hash; "
+       "through a temporary name and a rename"},
+      {"--job", {}, "PLAN:N", "with --record: the plan's job this run is (halfpipe plan writes it)"},
+      {"--spec", {}, "LINE", "with --record: the SPEC line of the job (halfpipe plan writes it)"},
+      {"SPEC", {}, "SPEC",
+       "lines FORM KIND [N] [seed=S] [lanes=L] [depth=D] [c=HEX] [netlist]; KIND exhaustive, "
+       "corner or random N; '#' comments; quote vISA forms"},
+      {"--default", {}, "",
+       "the full regression: one-operand forms exhaustive (packed too), scalar two-operand forms "
+       "exhaustive, fma forms random 10^9, vISA forms corner and random"},
+      {"--job-minutes", {}, "M", "CPU minutes a job is cut to, at most about (from measured rates)"},
+      {"--estimate", {}, "", "print the CPU time and the wall time on --cores cores"},
+      {"--cores", {}, "N...", "core counts of --estimate"},
+      {"--halfpipe", {}, "PATH", "the halfpipe binary the jobs run (default: this one)"},
+      {"--write-spec", {}, "FILE", "also write the SPEC (e.g. --default's) to FILE"},
+      {"DIR", {}, "DIR", "a plan's directory (halfpipe plan -o DIR)"},
+      {"--resume", {}, "", "print only the job lines still to run (missing or unusable records)"},
+      {"--junit", {}, "FILE", "the JUnit XML file"},
+      {"--bins", {}, "", "list every empty reachable coverage bin per form"},
   };
   return specs;
 }
@@ -362,6 +384,39 @@ CLI::Option* Vocabulary::issue_width(int& width) { return value("--issue-width",
 CLI::Option* Vocabulary::queue(int& depth) { return value("--queue", depth); }
 CLI::Option* Vocabulary::fill_lanes(bool& on) { return flag("--fill-lanes", on); }
 CLI::Option* Vocabulary::svg_dir(std::string& directory) { return value("--svg-dir", directory); }
+
+CLI::Option* Vocabulary::record(std::string& path) { return value("--record", path); }
+CLI::Option* Vocabulary::job(std::string& id) { return value("--job", id); }
+CLI::Option* Vocabulary::spec_line(std::string& line) { return value("--spec", line); }
+
+CLI::Option* Vocabulary::spec_file(std::string& path) {
+  const OptionSpec& spec = option_spec("SPEC");
+  return app_.add_option(spec.name, path, spec.help)->type_name("");
+}
+
+CLI::Option* Vocabulary::default_regression(bool& on) { return flag("--default", on); }
+
+CLI::Option* Vocabulary::job_minutes(double& minutes) {
+  return value("--job-minutes", minutes, CLI::PositiveNumber);
+}
+
+CLI::Option* Vocabulary::estimate(bool& on) { return flag("--estimate", on); }
+
+CLI::Option* Vocabulary::cores(std::vector<int>& counts) {
+  return value("--cores", counts, CLI::PositiveNumber)->delimiter(',');
+}
+
+CLI::Option* Vocabulary::halfpipe_binary(std::string& path) { return value("--halfpipe", path); }
+CLI::Option* Vocabulary::write_spec(std::string& path) { return value("--write-spec", path); }
+
+CLI::Option* Vocabulary::plan_dir(std::string& directory) {
+  const OptionSpec& spec = option_spec("DIR");
+  return app_.add_option(spec.name, directory, spec.help)->type_name("")->required();
+}
+
+CLI::Option* Vocabulary::resume(bool& on) { return flag("--resume", on); }
+CLI::Option* Vocabulary::junit(std::string& path) { return value("--junit", path); }
+CLI::Option* Vocabulary::bins(bool& on) { return flag("--bins", on); }
 
 void Vocabulary::one_spelling(CLI::Option* old_spelling, const std::string& name,
                               std::vector<CLI::Option*> new_names) {

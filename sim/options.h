@@ -116,6 +116,21 @@ class Vocabulary {
   CLI::Option* queue(int& depth);
   CLI::Option* fill_lanes(bool& on);
   CLI::Option* svg_dir(std::string& directory);
+  // Cluster regressions: plan, merge, and the record of a job.
+  CLI::Option* record(std::string& path);
+  CLI::Option* job(std::string& id);
+  CLI::Option* spec_line(std::string& line);
+  CLI::Option* spec_file(std::string& path);
+  CLI::Option* default_regression(bool& on);
+  CLI::Option* job_minutes(double& minutes);
+  CLI::Option* estimate(bool& on);
+  CLI::Option* cores(std::vector<int>& counts);
+  CLI::Option* halfpipe_binary(std::string& path);
+  CLI::Option* write_spec(std::string& path);
+  CLI::Option* plan_dir(std::string& directory);
+  CLI::Option* resume(bool& on);
+  CLI::Option* junit(std::string& path);
+  CLI::Option* bins(bool& on);
 
   // After parsing: an old spelling given together with its new name, if any.
   std::optional<ParseStop> mixed_spellings() const;

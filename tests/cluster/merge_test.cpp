@@ -11,19 +11,15 @@
 #include <string>
 
 #include "sim/record.h"
+#include "tests/support/read_file.h"
 #include "tests/support/run_halfpipe.h"
 
 namespace {
 
+using halfpipe::test::read_file;
 using halfpipe::test::run_halfpipe;
+using halfpipe::test::Stderr;
 using nlohmann::json;
-
-std::string read_text(const std::string& path) {
-  std::ifstream in(path);
-  std::ostringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
 
 // A plan of two tiny jobs (neg.f16 and abs.bf16 corner vectors), run.
 struct RunPlan {
@@ -38,18 +34,17 @@ struct RunPlan {
   }
   ~RunPlan() { std::system(("rm -rf '" + path + "'").c_str()); }
   std::string record(int job) const { return path + "/plan/results/job-00000" + std::to_string(job) + ".json"; }
-  json load(int job) const { return json::parse(read_text(record(job))); }
+  json load(int job) const { return json::parse(read_file(record(job))); }
   void save(const std::string& file, const json& j) const { std::ofstream(file) << j.dump(1); }
   halfpipe::test::Run merge(const std::string& options = "") const {
     return run_halfpipe("merge '" + path + "/plan' " + options);
   }
-  // The standard output of --resume alone (run_halfpipe joins standard error to it, after the
-  // pipe here).
+  // The standard output of --resume: the job lines alone.
   std::string resume_lines() const {
-    return run_halfpipe("merge '" + path + "/plan' --resume 2>/dev/null | cat").output;
+    return run_halfpipe("merge '" + path + "/plan' --resume", "", Stderr::Separate).output;
   }
   std::string job_line(int job) const {
-    std::istringstream lines(read_text(path + "/plan/jobs.txt"));
+    std::istringstream lines(read_file(path + "/plan/jobs.txt"));
     std::string line;
     for (int i = 0; i < job; ++i) std::getline(lines, line);
     return line + "\n";
@@ -78,7 +73,7 @@ TEST_CASE("merge: a complete plan sums its records, per form and in total, exit 
 
 TEST_CASE("merge: a truncated or corrupt record is named, not counted, and its job is to be rerun") {
   RunPlan p;
-  const std::string text = read_text(p.record(1));
+  const std::string text = read_file(p.record(1));
   SECTION("truncated") { std::ofstream(p.record(1)) << text.substr(0, text.size() / 2); }
   SECTION("not JSON") { std::ofstream(p.record(1)) << "passed 316\n"; }
   SECTION("a field of the wrong type") {
@@ -148,7 +143,7 @@ TEST_CASE("merge: failures give exit 1 and JUnit failures carrying the reproduce
   CHECK(r.status == 1);
   CHECK_THAT(r.output, Catch::Contains("  reproduce: halfpipe sweep neg.f16 --vector 0x3c00 --lanes 8\n"));
   CHECK_THAT(r.output, Catch::EndsWith(" passed, 1 failed\n"));
-  const std::string xml = read_text(p.path + "/plan/junit.xml");
+  const std::string xml = read_file(p.path + "/plan/junit.xml");
   CHECK_THAT(xml, Catch::Contains("failures=\"1\" errors=\"0\""));
   CHECK_THAT(xml, Catch::Contains("<failure type=\"mismatch\" message=\"1 failed of "));
   CHECK_THAT(xml, Catch::Contains("reproduce: halfpipe sweep neg.f16 --vector 0x3c00 --lanes 8\"/>"));

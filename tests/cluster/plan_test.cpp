@@ -8,6 +8,7 @@
 #include <sstream>
 #include <string>
 
+#include "tests/support/read_file.h"
 #include "tests/support/run_halfpipe.h"
 
 namespace {
@@ -26,12 +27,7 @@ struct TempDir {
     std::ofstream(path + "/" + name) << text;
     return path + "/" + name;
   }
-  std::string read(const std::string& name) const {
-    std::ifstream in(path + "/" + name);
-    std::ostringstream text;
-    text << in.rdbuf();
-    return text.str();
-  }
+  std::string read(const std::string& name) const { return halfpipe::test::read_file(path + "/" + name); }
 };
 
 size_t count_lines(const std::string& text, const std::string& prefix = "") {
