@@ -41,6 +41,7 @@
 #include "tb/sweep.h"
 #include "tb/visa_beats.h"
 #include "vectors/coverage.h"
+#include "vectors/line.h"
 #include "vectors/stream.h"
 #include "vectors/visa_stream.h"
 
@@ -91,19 +92,6 @@ std::vector<std::string> words(const std::string& line, const std::string& where
   return out;
 }
 
-std::optional<uint64_t> number(const std::string& text) {
-  if (text.empty() || text.size() > 19 || text.find_first_not_of("0123456789") != std::string::npos)
-    return std::nullopt;
-  return std::stoull(text);
-}
-
-std::optional<uint16_t> hex16(std::string text) {
-  if (text.rfind("0x", 0) == 0 || text.rfind("0X", 0) == 0) text = text.substr(2);
-  if (text.empty() || text.size() > 4 || text.find_first_not_of("0123456789abcdefABCDEF") != std::string::npos)
-    return std::nullopt;
-  return static_cast<uint16_t>(std::stoul(text, nullptr, 16));
-}
-
 // Parses one SPEC line (without its comment); nullopt for a blank one.
 std::optional<Work> parse_line(const std::string& text, uint64_t line_number, const std::string& where,
                                const PlanOptions& o) {
@@ -140,7 +128,7 @@ std::optional<Work> parse_line(const std::string& text, uint64_t line_number, co
     work.kind = vectors::StreamKind::Corner;
   } else if (w[1] == "random") {
     work.kind = vectors::StreamKind::Random;
-    const auto n = w.size() > 2 ? number(w[2]) : std::nullopt;
+    const auto n = w.size() > 2 ? parse_decimal_or_hex(w[2]) : std::nullopt;
     if (!n || *n == 0) throw UsageError(fmt::format("{}: 'random' takes a count of instructions, e.g. random 100000", where));
     work.random = *n;
     next = 3;
@@ -158,16 +146,17 @@ std::optional<Work> parse_line(const std::string& text, uint64_t line_number, co
     if (eq == std::string::npos || value.empty())
       throw UsageError(fmt::format("{}: '{}': expected seed=S, lanes=L, depth=D, c=HEX or netlist", where, option));
     if (key == "seed") {
-      const auto n = number(value);
+      const auto n = parse_decimal_or_hex(value);
       if (!n) throw UsageError(fmt::format("{}: seed '{}' is not a number", where, value));
       work.seed = *n;
     } else if (key == "lanes" || key == "depth") {
-      const auto n = number(value);
+      const auto n = parse_decimal_or_hex(value);
       if (!n || *n > 64) throw UsageError(fmt::format("{}: {} '{}' is not a small number", where, key, value));
       (key == "lanes" ? work.lanes : work.depth) = static_cast<int>(*n);
     } else if (key == "c") {
-      work.c = hex16(value);
-      if (!work.c) throw UsageError(fmt::format("{}: c '{}' is not a 16-bit hex value", where, value));
+      const vectors::Hex c = vectors::parse_hex(value, vectors::HexLimit::digits(4));
+      if (c) work.c = static_cast<uint16_t>(c.value);
+      if (!c) throw UsageError(fmt::format("{}: c '{}' is not a 16-bit hex value", where, value));
     } else {
       throw UsageError(fmt::format("{}: unknown option '{}' (seed=S, lanes=L, depth=D, c=HEX, netlist)", where, key));
     }

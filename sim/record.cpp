@@ -57,6 +57,15 @@ std::vector<std::string> text_list(const json& o, const char* name, const std::s
   return out;
 }
 
+// The whole of the file at `path`; `what` names it in the error ("the plan", "the record").
+std::string file_text(const std::string& path, const char* what) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw Error(fmt::format("{}: cannot read {}: {}", path, what, std::strerror(errno)));
+  std::ostringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
 }  // namespace
 
 const BuildInfo& build_info() {
@@ -88,13 +97,9 @@ std::string plan_to_json(const Plan& plan) {
 }
 
 Plan read_plan(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw Error(fmt::format("{}: cannot read the plan: {}", path, std::strerror(errno)));
-  std::ostringstream text;
-  text << in.rdbuf();
   json o;
   try {
-    o = json::parse(text.str());
+    o = json::parse(file_text(path, "the plan"));
   } catch (const json::parse_error& e) {
     throw Error(fmt::format("{}: corrupt or truncated plan: {}", path, e.what()));
   }
@@ -223,13 +228,7 @@ Record parse(const std::string& text, const std::string& path) {
   return r;
 }
 
-Record read(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw Error(fmt::format("{}: cannot read: {}", path, std::strerror(errno)));
-  std::ostringstream text;
-  text << in.rdbuf();
-  return parse(text.str(), path);
-}
+Record read(const std::string& path) { return parse(file_text(path, "the record"), path); }
 
 void check_writable(const std::string& path) {
   const std::string probe = fmt::format("{}.tmp.{}", path, getpid());
