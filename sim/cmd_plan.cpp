@@ -436,6 +436,11 @@ int run(const PlanOptions& o) {
   make_directory(dir);
   make_directory(dir + "/results");
   make_directory(dir + "/logs");
+  try {  // the jobs write their records there: better refused now than after their hours
+    record::check_writable(dir + "/results/job-000000.json");
+  } catch (const record::Error& e) {
+    throw UsageError(e.what());
+  }
   const std::string binary = o.halfpipe.empty() ? this_binary() : o.halfpipe;
   const auto& build = record::build_info();
   record::Plan plan;
