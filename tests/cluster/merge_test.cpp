@@ -165,7 +165,7 @@ TEST_CASE("sweep --record: an unwritable results directory fails before the swee
   CHECK_THAT(r.output, !Catch::Contains("passed"));
 }
 
-TEST_CASE("record: what is written is read back; a record cut anywhere is refused naming the file") {
+TEST_CASE("record: what is written is read back, and a record cut anywhere is refused naming the file") {
   namespace record = halfpipe::record;
   record::Record r;
   r.plan = "0123456789abcdef";
