@@ -11,7 +11,7 @@
 #include <string>
 
 #include "sim/record.h"
-#include "tests/support/read_file.h"
+#include "tests/cluster/temp_dir.h"
 #include "tests/support/run_halfpipe.h"
 
 namespace {
@@ -23,16 +23,13 @@ using nlohmann::json;
 
 // A plan of two tiny jobs (neg.f16 and abs.bf16 corner vectors), run.
 struct RunPlan {
-  std::string path;
+  halfpipe::test::TempDir dir;
+  const std::string path = dir.path;
   RunPlan() {
-    char name[] = "/tmp/halfpipe-merge-test.XXXXXX";
-    REQUIRE(mkdtemp(name));
-    path = name;
-    std::ofstream(path + "/two.spec") << "neg.f16 corner\nabs.bf16 corner\n";
-    REQUIRE(run_halfpipe("plan '" + path + "/two.spec' -o '" + path + "/plan'").status == 0);
+    const std::string spec = dir.write("two.spec", "neg.f16 corner\nabs.bf16 corner\n");
+    REQUIRE(run_halfpipe("plan '" + spec + "' -o '" + path + "/plan'").status == 0);
     REQUIRE(std::system(("bash '" + path + "/plan/jobs.txt' >/dev/null 2>&1").c_str()) == 0);
   }
-  ~RunPlan() { std::system(("rm -rf '" + path + "'").c_str()); }
   std::string record(int job) const { return path + "/plan/results/job-00000" + std::to_string(job) + ".json"; }
   json load(int job) const { return json::parse(read_file(record(job))); }
   void save(const std::string& file, const json& j) const { std::ofstream(file) << j.dump(1); }

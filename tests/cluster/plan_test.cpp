@@ -8,27 +8,14 @@
 #include <sstream>
 #include <string>
 
-#include "tests/support/read_file.h"
+#include "tests/cluster/temp_dir.h"
 #include "tests/support/run_halfpipe.h"
 
 namespace {
 
 using halfpipe::test::run_halfpipe;
 
-struct TempDir {
-  std::string path;
-  TempDir() {
-    char name[] = "/tmp/halfpipe-plan-test.XXXXXX";
-    REQUIRE(mkdtemp(name));
-    path = name;
-  }
-  ~TempDir() { std::system(("rm -rf '" + path + "'").c_str()); }
-  std::string write(const std::string& name, const std::string& text) const {
-    std::ofstream(path + "/" + name) << text;
-    return path + "/" + name;
-  }
-  std::string read(const std::string& name) const { return halfpipe::test::read_file(path + "/" + name); }
-};
+using halfpipe::test::TempDir;
 
 size_t count_lines(const std::string& text, const std::string& prefix = "") {
   std::istringstream in(text);
