@@ -1,6 +1,6 @@
 # Run at build time (cmake -P): writes OUTPUT, a header with the git revision of SOURCE_DIR and a
-# SHA-256 over the RTL sources, rewriting it only when one of them changed so
-# that nothing recompiles for nothing. A results record carries all three (doc/record.md): a
+# SHA-256 over the RTL sources, rewriting it only when one of them changed so that nothing
+# recompiles for nothing. A results record carries both, with the version (doc/record.md): a
 # record made by another build of the RTL must not be merged as if it were this one's.
 file(GLOB rtl_files ${SOURCE_DIR}/rtl/*.sv ${SOURCE_DIR}/rtl/*.svh ${SOURCE_DIR}/rtl/*.mem
      ${SOURCE_DIR}/model/ref/approx/*.mem)
