@@ -121,7 +121,7 @@ const std::vector<OptionSpec>& vocabulary() {
        "exhaustive, fma forms random 10^9, vISA forms corner and random"},
       {"--job-minutes", {}, "M", "CPU minutes a job is cut to, at most about (from measured rates)"},
       {"--estimate", {}, "", "print the CPU time and the wall time on --cores cores"},
-      {"--cores", {}, "N...", "core counts of --estimate"},
+      {"--cores", {}, "N,...", "core counts of --estimate, comma-separated"},
       {"--halfpipe", {}, "PATH", "the halfpipe binary the jobs run (default: this one)"},
       {"--write-spec", {}, "FILE", "also write the SPEC (e.g. --default's) to FILE"},
       {"DIR", {}, "DIR", "a plan's directory (halfpipe plan -o DIR)"},
@@ -403,7 +403,9 @@ CLI::Option* Vocabulary::job_minutes(double& minutes) {
 CLI::Option* Vocabulary::estimate(bool& on) { return flag("--estimate", on); }
 
 CLI::Option* Vocabulary::cores(std::vector<int>& counts) {
-  return value("--cores", counts, CLI::PositiveNumber)->delimiter(',');
+  return value("--cores", counts, CLI::PositiveNumber)
+      ->allow_extra_args(false)  // --cores 64,256: so that a SPEC after it stays the SPEC
+      ->delimiter(',');
 }
 
 CLI::Option* Vocabulary::halfpipe_binary(std::string& path) { return value("--halfpipe", path); }

@@ -163,3 +163,15 @@ TEST_CASE("plan --default: the full regression's SPEC") {
   // README: the RTL executes 1480 vISA forms.
   CHECK(count_lines(spec, "'M") == 2 * 1480);
 }
+
+TEST_CASE("plan --estimate: a wall time per --cores count, and no directory written without -o") {
+  TempDir dir;
+  const std::string spec = dir.write("two.spec", "neg.f16 corner\nabs.bf16 random 1000\n");
+  const auto r = run_halfpipe("plan '" + spec + "' --estimate --cores 1,16");
+  REQUIRE(r.status == 0);
+  CHECK_THAT(r.output, Catch::Contains("2 SPEC lines, 2 jobs of at most about 30.0 min each (--job-minutes 30): "));
+  CHECK_THAT(r.output, Catch::Contains("| cores | wall time |\n| ---: | ---: |\n| 1 | "));
+  CHECK_THAT(r.output, Catch::Contains("\n| 16 | "));
+  CHECK_THAT(r.output, !Catch::Contains("| 64 |"));
+  CHECK_THAT(r.output, !Catch::Contains("jobs.txt"));
+}
