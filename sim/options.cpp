@@ -9,6 +9,7 @@
 #include <cstdio>
 #include <iostream>
 #include <stdexcept>
+#include <type_traits>
 
 #include "model/sc/config.h"
 #include "vectors/line.h"
@@ -184,15 +185,29 @@ CLI::Option* Vocabulary::flag(const std::string& name, bool& on) {
   return option;
 }
 
+// CLI11 converts "-1" into an unsigned target as 2^64 - 1, so `--random -1` would run until it
+// is killed: a count, a seed or a cycle number is never negative, and its minus sign is refused
+// before the conversion.
+const CLI::Validator kNotNegative(
+    [](std::string& text) -> std::string {
+      const size_t first = text.find_first_not_of(" \t");
+      if (first != std::string::npos && text[first] == '-')
+        return "'" + text + "' is negative; it counts, so it is 0 or more";
+      return {};
+    },
+    "NOT NEGATIVE");
+
 template <typename T>
 CLI::Option* Vocabulary::value(const std::string& name, T& target,
                                std::optional<CLI::Validator> validator) {
   const OptionSpec& spec = option_spec(name);
   CLI::Option* option =
       app_.add_option(spec.name, target, spec.help)->type_name(spec.value)->capture_default_str();
+  if constexpr (std::is_unsigned_v<T>) option->check(kNotNegative);
   if (validator) option->check(*validator);
   for (const auto& alias : old_spellings(spec)) {
     CLI::Option* old = app_.add_option(alias, target)->group("");
+    if constexpr (std::is_unsigned_v<T>) old->check(kNotNegative);
     if (validator) old->check(*validator);
     one_spelling(old, alias, {option});
   }

@@ -193,6 +193,32 @@ TEST_CASE("options: a value out of range is a usage error naming the option, exi
   CHECK(explore.text.find("the gap probability must be in [0, 1), not 1") != std::string::npos);
 }
 
+TEST_CASE("options: a negative count is refused, not read as 2^64 - 1", "[cli][options]") {
+  // `gen add.rn.f16 --random -1` once wrote vectors until it was killed.
+  const std::string negative = "'-1' is negative";
+  const auto gen = parse_gen_options(words("add.rn.f16 --random -1"));
+  CHECK(gen.status == 2);
+  CHECK(gen.text.find("--random") != std::string::npos);
+  CHECK(gen.text.find(negative) != std::string::npos);
+  const auto sweep = parse_sweep_options(words("add.rn.f16 --random -1"));
+  CHECK(sweep.status == 2);
+  CHECK(sweep.text.find(negative) != std::string::npos);
+  const auto cosim = parse_cosim_options(words("add.rn.f16 --random -1"));
+  CHECK(cosim.status == 2);
+  CHECK(cosim.text.find(negative) != std::string::npos);
+  const auto sweep_cycles = parse_sweep_options(words("--bare --bare-cycles -5"));
+  CHECK(sweep_cycles.status == 2);
+  const auto check = parse_check_options(words("x.vec --max-errors -1"));
+  CHECK(check.status == 2);
+  const auto seed = parse_gen_options(words("add.rn.f16 --random 1 --seed -1"));
+  CHECK(seed.status == 2);
+  const auto count = parse_explore_options(words("--count -3"));  // the old spelling too
+  CHECK(count.status == 2);
+  CHECK(count.text.find("'-3' is negative") != std::string::npos);
+  // Zero is a count.
+  CHECK(parse_gen_options(words("add.rn.f16 --random 0 --corner")).ok());
+}
+
 TEST_CASE("options: README's vocabulary table lists every option and every old spelling", "[cli][options]") {
   const std::string text = readme();
   const size_t table = text.find("### Option vocabulary");
