@@ -22,6 +22,7 @@
 #include "model/ref/approx/accuracy.h"
 #include "model/ref/approx/datapath.h"
 #include "sim/commands.h"
+#include "sim/exit_status.h"
 
 namespace halfpipe::cli {
 namespace {
@@ -137,13 +138,13 @@ int run_report(const std::string& svg_dir) {
         name, l.entries, l.c2_bits, l.c1_bits, l.c0_bits, l.offset_bits, l.square_bits,
         l.square_bits, l.c1_bits, l.offset_bits, l.c2_bits, 2 * l.square_bits, l.y_frac_bits);
   }
-  if (svg_dir.empty()) return 0;
+  if (svg_dir.empty()) return kPassed;
 
   std::error_code ec;
   std::filesystem::create_directories(svg_dir, ec);
   if (ec) {
     fmt::print(stderr, "error: cannot create directory {}: {}\n", svg_dir, ec.message());
-    return 1;
+    return kUsageOrInputError;
   }
   for (const char* function : {"tanh", "ex2"}) {
     std::ostringstream svg;
@@ -161,11 +162,11 @@ int run_report(const std::string& svg_dir) {
     out << svg.str();
     if (!out) {
       fmt::print(stderr, "error: cannot write {}\n", path);
-      return 1;
+      return kUsageOrInputError;
     }
     fmt::print("wrote {}\n", path);
   }
-  return 0;
+  return kPassed;
 }
 
 constexpr const char* kApproxReportDescription =

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "sim/commands.h"
+#include "sim/exit_status.h"
 #include "tb/rtl_backend.h"
 #include "vectors/check.h"
 #include "vectors/testfloat.h"
@@ -42,7 +43,7 @@ int run_check(const CheckOptions& o) {
       for (const auto& f : testfloat_functions()) known += std::string(known.empty() ? "" : ", ") + f.name;
       std::cerr << fmt::format("halfpipe check: unknown TestFloat function '{}' (known: {})\n",
                                o.testfloat_function, known);
-      return 2;
+      return halfpipe::cli::kUsageOrInputError;
     }
   }
   std::unique_ptr<Backend> backend;
@@ -51,7 +52,7 @@ int run_check(const CheckOptions& o) {
       backend = halfpipe::tb::make_rtl_backend(o.lanes);
     } catch (const std::invalid_argument& e) {  // a configuration that was not Verilated
       std::cerr << "halfpipe check: " << e.what() << '\n';
-      return 2;
+      return halfpipe::cli::kUsageOrInputError;
     }
   } else {
     backend = make_reference_backend();
@@ -65,7 +66,7 @@ int run_check(const CheckOptions& o) {
       stream.open(file, std::ios::binary);
       if (!stream) {
         std::cerr << fmt::format("halfpipe check: cannot open '{}'\n", file);
-        return 2;
+        return halfpipe::cli::kUsageOrInputError;
       }
       in = &stream;
     }
@@ -78,11 +79,11 @@ int run_check(const CheckOptions& o) {
       VectorReader reader(*in, name);
       ok = replay(reader, name, checker);
     }
-    if (!ok) return 2;
+    if (!ok) return halfpipe::cli::kUsageOrInputError;
   }
   if (const std::string note = checker.any_nan_note(); !note.empty()) std::cout << note << '\n';
   std::cout << checker.summary() << '\n';
-  return checker.ok() ? 0 : 1;
+  return checker.ok() ? halfpipe::cli::kPassed : halfpipe::cli::kVerificationFailure;
 }
 
 constexpr const char* kCheckDescription =

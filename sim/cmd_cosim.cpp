@@ -23,6 +23,7 @@
 #include "model/isa/ptx.h"
 #include "model/isa/visa.h"
 #include "sim/commands.h"
+#include "sim/exit_status.h"
 #include "tb/cosim/cosim.h"
 #include "tb/visa_beats.h"
 #include "vectors/stream.h"
@@ -115,7 +116,7 @@ int run(const CosimOptions& o) {
     // Nothing ran: a configuration problem, reported as a usage error.
     throw UsageError(report.error);
   }
-  return report.ok() ? 0 : 1;
+  return report.ok() ? kPassed : kVerificationFailure;
 }
 
 constexpr const char* kCosimDescription =
@@ -137,7 +138,7 @@ int cosim_main(const std::vector<std::string>& args) {
   } catch (const std::runtime_error& e) {  // an unreadable vector file, an unwritable log
     std::cerr << "halfpipe cosim: " << e.what() << "\n";
   }
-  return 2;
+  return kUsageOrInputError;
 }
 
 }  // namespace

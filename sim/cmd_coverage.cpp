@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "sim/commands.h"
+#include "sim/exit_status.h"
 #include "vectors/coverage.h"
 #include "vectors/vector_file.h"
 
@@ -23,18 +24,19 @@ int run_coverage(const CoverageOptions& o) {
     std::ifstream in(file, std::ios::binary);
     if (!in) {
       std::cerr << fmt::format("halfpipe coverage: cannot open '{}'\n", file);
-      return 2;
+      return halfpipe::cli::kUsageOrInputError;
     }
     try {
       VectorReader reader(in, file);
       for (VectorRecord v; reader.next(v);) coverage.add(v.form, v.uop, v.operands, v.expected);
     } catch (const ParseError& e) {
       std::cerr << e.what() << '\n';
-      return 2;
+      return halfpipe::cli::kUsageOrInputError;
     }
   }
   coverage.print(std::cout);
-  return o.fail_on_empty && !coverage.empty_reachable_bins().empty() ? 1 : 0;
+  const bool hole = o.fail_on_empty && !coverage.empty_reachable_bins().empty();
+  return hole ? halfpipe::cli::kVerificationFailure : halfpipe::cli::kPassed;
 }
 
 constexpr const char* kCoverageDescription =

@@ -12,6 +12,7 @@
 #include "model/isa/ptx.h"
 #include "model/ref/execute.h"
 #include "sim/commands.h"
+#include "sim/exit_status.h"
 
 namespace halfpipe::cli {
 namespace {
@@ -142,7 +143,7 @@ int run_demo() {
     fmt::print("{} rows not checked: their reference arithmetic is not implemented yet (n/i)\n",
                not_implemented);
   fmt::print("{} passed, {} failed\n", passed, failed);
-  return failed ? 1 : 0;
+  return failed ? kVerificationFailure : kPassed;
 }
 
 constexpr const char* kDemoDescription =

@@ -6,9 +6,12 @@
 // The batch output is a contract that external oracles and scripts depend on: exactly one line
 // per non-blank, non-comment input line, either the result as 0x + lowercase hex (4 digits for
 // scalar forms, 8 for packed, lane 0 in the low half, S2) or "error: <message>"; exit status 0
-// when every line succeeded, 1 otherwise. vISA MIN_MAX lines (model/isa/visa.h) share the stream:
-// a line whose first word is MIN, MAX, MIN.sat or MAX.sat goes to the vISA front-end. The lines
-// are read and evaluated by vectors/batch.h; this file reads stdin and writes the results.
+// when every line succeeded, 1 otherwise (sim/exit_status.h), the first failed line named on
+// standard error as <stdin>:LINE. A line holding a control character (a NUL byte, say) or longer
+// than a vector file's line may be fails too, with a short message, not the line echoed back.
+// vISA MIN_MAX lines (model/isa/visa.h) share the stream: a line whose first word is MIN, MAX,
+// MIN.sat or MAX.sat goes to the vISA front-end. The lines are read and evaluated by
+// vectors/batch.h; this file reads stdin and writes the results.
 #include <cstdint>
 #include <cstdio>
 #include <memory>
@@ -19,8 +22,10 @@
 
 #include "model/isa/ptx.h"
 #include "sim/commands.h"
+#include "sim/exit_status.h"
 #include "vectors/batch.h"
 #include "vectors/line.h"
+#include "vectors/vector_file.h"
 
 namespace halfpipe::cli {
 namespace {
@@ -54,12 +59,14 @@ int run_batch(const std::optional<isa::Target>& target) {
 
   auto handle_line = [&](std::string_view line) {
     ++line_number;
-    const vectors::Tokens tokens = vectors::tokenize(line);
-    if (tokens.empty()) return;
+    const std::optional<std::string> problem = vectors::not_a_text_line(line);
+    const vectors::Tokens tokens = vectors::tokenize(problem ? std::string_view() : line);
+    if (tokens.empty() && !problem) return;
     ++evaluated;
     std::string& out = writer.buffer();
     const size_t mark = out.size();
-    if (!evaluator.evaluate(line, tokens, out)) {
+    if (problem || !evaluator.evaluate(line, tokens, out)) {
+      if (problem) out += *problem;
       message.assign(out, mark, std::string::npos);
       out.resize(mark);
       out += "error: ";
@@ -102,17 +109,17 @@ int run_batch(const std::optional<isa::Target>& target) {
   writer.flush();
 
   if (failed) {
-    std::fprintf(stderr, "halfpipe eval --batch: %lld of %lld lines failed; the first, line %lld: %s\n",
+    std::fprintf(stderr, "halfpipe eval --batch: %lld of %lld lines failed; the first, <stdin>:%lld: %s\n",
                  failed, evaluated, first_failed_line, first_failure.c_str());
-    return 1;
+    return kVerificationFailure;
   }
-  return 0;
+  return kPassed;
 }
 
 int run_single(const std::vector<std::string>& args, const std::optional<isa::Target>& target) {
   if (args.empty()) {
     std::fprintf(stderr, "halfpipe eval: expected FORM A [B [C]], or --batch\n");
-    return 1;
+    return kUsageOrInputError;
   }
   std::string joined;
   for (const auto& a : args) (joined += a) += ' ';
@@ -123,12 +130,12 @@ int run_single(const std::vector<std::string>& args, const std::optional<isa::Ta
     tokens.token[static_cast<size_t>(i)] = args[static_cast<size_t>(i)];
   vectors::BatchEvaluator evaluator(target);
   std::string out;
-  if (!evaluator.evaluate(joined, tokens, out)) {
+  if (!evaluator.evaluate(joined, tokens, out)) {  // the instruction given is not one
     std::fprintf(stderr, "halfpipe eval: %s\n", out.c_str());
-    return 1;
+    return kUsageOrInputError;
   }
   std::printf("%s\n", out.c_str());
-  return 0;
+  return kPassed;
 }
 
 int run_eval(const EvalOptions& options) {
@@ -138,13 +145,13 @@ int run_eval(const EvalOptions& options) {
     target = isa::parse_target(options.target, options.ptx, error);
     if (!target) {
       std::fprintf(stderr, "halfpipe eval: %s\n", error.c_str());
-      return 1;
+      return kUsageOrInputError;
     }
   }
   if (options.batch) {
     if (!options.args.empty()) {
       std::fprintf(stderr, "halfpipe eval: --batch reads its lines from stdin and takes no FORM\n");
-      return 1;
+      return kUsageOrInputError;
     }
     return run_batch(target);
   }

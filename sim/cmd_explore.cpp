@@ -10,6 +10,7 @@
 #include "model/isa/ptx.h"
 #include "model/sc/explore.h"
 #include "sim/commands.h"
+#include "sim/exit_status.h"
 
 namespace {
 
@@ -23,7 +24,7 @@ const std::vector<std::string> kDefaultForms{"add.rn.f16x2", "mul.rn.bf16x2", "f
 
 [[noreturn]] void fail(const std::string& problem) {
   fmt::print(stderr, "halfpipe explore: {}\n", problem);
-  throw CLI::RuntimeError(2);
+  throw CLI::RuntimeError(halfpipe::cli::kUsageOrInputError);
 }
 
 std::string describe(const PipelineConfig& c) {
@@ -128,7 +129,7 @@ int explore_main(const std::vector<std::string>& args) {
   } catch (const CLI::RuntimeError& e) {  // fail(): the problem is printed
     return e.get_exit_code();
   }
-  return 0;
+  return halfpipe::cli::kPassed;
 }
 
 }  // namespace

@@ -13,6 +13,7 @@
 #include "model/isa/ptx.h"
 #include "model/ref/execute.h"
 #include "sim/commands.h"
+#include "sim/exit_status.h"
 #include "vectors/memh.h"
 #include "vectors/regression.h"
 #include "vectors/testfloat.h"
@@ -63,7 +64,7 @@ int write_regression_sets(const GenOptions& o) {
     write_output(path.string(), [&](std::ostream& out) { write_vector_file(out, file.request); });
   }
   std::cerr << fmt::format("halfpipe gen: wrote {} files to {}\n", files.size(), o.regression_dir);
-  return 0;
+  return halfpipe::cli::kPassed;
 }
 
 int run_gen(const GenOptions& o) {
@@ -87,7 +88,7 @@ int run_gen(const GenOptions& o) {
   } else {
     write_output(o.output, [&](std::ostream& out) { write_vector_file(out, request); });
   }
-  return 0;
+  return halfpipe::cli::kPassed;
 }
 
 constexpr const char* kGenDescription =
@@ -96,14 +97,14 @@ constexpr const char* kGenDescription =
 int gen_main(const std::vector<std::string>& args) {
   const auto parsed = halfpipe::cli::parse_gen_options(args);
   if (!parsed.ok()) return halfpipe::cli::report_stop("gen", parsed.text, parsed.status);
+  // gen checks nothing against anything, so whatever stops it is a usage or input error: an
+  // unknown or illegal form, a form with no TestFloat counterpart or (memh) not PTX, a form the
+  // reference cannot evaluate yet, an output it cannot write.
   try {
     return run_gen(*parsed.options);
-  } catch (const NotAPtxForm& e) {  // a usage error: --format memh takes PTX forms only
-    std::cerr << "halfpipe gen: " << e.what() << '\n';
-    return 2;
   } catch (const std::exception& e) {
     std::cerr << "halfpipe gen: " << e.what() << '\n';
-    return 1;
+    return halfpipe::cli::kUsageOrInputError;
   }
 }
 

@@ -21,6 +21,7 @@
 #include <vector>
 
 #include "sim/commands.h"
+#include "sim/exit_status.h"
 #include "sim/record.h"
 
 namespace halfpipe::cli {
@@ -134,7 +135,7 @@ int run(const MergeOptions& o) {
     for (const auto* j : missing) std::cout << j->command << "\n";
     for (const auto& e : errors) std::cerr << "halfpipe merge: " << e << "\n";
     std::cerr << fmt::format("halfpipe merge: {} of {} jobs still to run\n", missing.size(), plan.jobs.size());
-    return 0;
+    return kPassed;
   }
 
   // Per form, in the plan's order.
@@ -229,9 +230,9 @@ int run(const MergeOptions& o) {
   if (!errors.empty()) {
     std::cerr << fmt::format("halfpipe merge: {} error(s): the records do not match the plan; the regression is "
                              "incomplete (--resume lists the jobs to run)\n", errors.size());
-    return 2;
+    return kUsageOrInputError;
   }
-  return failed == 0 ? 0 : 1;
+  return failed == 0 ? kPassed : kVerificationFailure;
 }
 
 constexpr const char* kMergeDescription = "check and sum the results records of a plan's jobs";
@@ -243,7 +244,7 @@ int merge_main(const std::vector<std::string>& args) {
     return run(*parsed.options);
   } catch (const UsageError& e) {
     std::cerr << "halfpipe merge: " << e.what() << "\n";
-    return 2;
+    return kUsageOrInputError;
   }
 }
 

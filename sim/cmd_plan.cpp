@@ -35,6 +35,7 @@
 #include "model/isa/ptx.h"
 #include "model/isa/visa.h"
 #include "sim/commands.h"
+#include "sim/exit_status.h"
 #include "sim/record.h"
 #include "tb/beats.h"
 #include "tb/dut.h"
@@ -43,6 +44,7 @@
 #include "vectors/coverage.h"
 #include "vectors/line.h"
 #include "vectors/stream.h"
+#include "vectors/vector_file.h"
 #include "vectors/visa_stream.h"
 
 namespace halfpipe::cli {
@@ -190,6 +192,9 @@ std::vector<Work> read_spec(std::istream& in, const std::string& name, const Pla
   std::vector<Work> works;
   std::string line;
   for (uint64_t n = 1; std::getline(in, line); ++n) {
+    if (!line.empty() && line.back() == '\r') line.pop_back();  // CRLF files
+    if (const auto problem = vectors::not_a_text_line(line))
+      throw UsageError(fmt::format("{}:{}: {}", name, n, *problem));
     // '#' starts a comment, outside quotes.
     char quote = 0;
     for (size_t i = 0; i < line.size(); ++i) {
@@ -393,7 +398,7 @@ int run(const PlanOptions& o) {
     } catch (const record::Error& e) {
       throw UsageError(e.what());
     }
-    if (o.output.empty() && !o.estimate) return 0;
+    if (o.output.empty() && !o.estimate) return kPassed;
   }
 
   // Rates, one measurement per class of forms.
@@ -430,7 +435,7 @@ int run(const PlanOptions& o) {
     std::cout << "| cores | wall time |\n| ---: | ---: |\n";
     for (int c : o.cores) std::cout << fmt::format("| {} | {} |\n", c, duration(makespan(seconds, c)));
   }
-  if (o.output.empty()) return 0;
+  if (o.output.empty()) return kPassed;
 
   const std::string dir = absolute(o.output);
   make_directory(dir);
@@ -507,7 +512,7 @@ int run(const PlanOptions& o) {
                            "records go to {}/results/\n",
                            plan.id, dir, jobs.size(),
                            arrays == 1 ? "run-slurm.sbatch" : fmt::format("run-slurm-1..{}.sbatch", arrays), dir);
-  return 0;
+  return kPassed;
 }
 
 constexpr const char* kPlanDescription = "cut a regression into cluster jobs (GNU parallel, Slurm)";
@@ -519,7 +524,7 @@ int plan_main(const std::vector<std::string>& args) {
     return run(*parsed.options);
   } catch (const UsageError& e) {
     std::cerr << "halfpipe plan: " << e.what() << "\n";
-    return 2;
+    return kUsageOrInputError;
   }
 }
 

@@ -29,6 +29,7 @@
 #include "model/isa/ptx.h"
 #include "model/isa/visa.h"
 #include "sim/commands.h"
+#include "sim/exit_status.h"
 #include "sim/record.h"
 #include "tb/beats.h"
 #include "tb/dut.h"
@@ -175,7 +176,7 @@ int run(const SweepOptions& o) {
                              "({:.3f} M per wall second; {} cycles, constant inputs)\n",
                              forms.front(), o.lanes, o.depth, t.per_cpu_second / 1e6,
                              t.per_second / 1e6, o.bare_cycles);
-    return 0;
+    return kPassed;
   }
 
   tb::SweepSettings settings;
@@ -232,7 +233,7 @@ int run(const SweepOptions& o) {
       throw UsageError(e.what());
     }
   }
-  return t.failed == 0 && !t.stopped_early ? 0 : 1;
+  return t.failed == 0 && !t.stopped_early ? kPassed : kVerificationFailure;
 }
 
 constexpr const char* kSweepDescription = "sweep the Verilated RTL against the reference";
@@ -244,10 +245,10 @@ int sweep_main(const std::vector<std::string>& args) {
     return run(*parsed.options);
   } catch (const UsageError& e) {
     std::cerr << "halfpipe sweep: " << e.what() << "\n";
-    return 2;
+    return kUsageOrInputError;
   } catch (const std::invalid_argument& e) {  // make_dut: a configuration not Verilated
     std::cerr << "halfpipe sweep: " << e.what() << "\n";
-    return 2;
+    return kUsageOrInputError;
   }
 }
 

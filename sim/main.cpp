@@ -9,6 +9,7 @@
 
 #include "halfpipe/version.h"
 #include "sim/commands.h"
+#include "sim/exit_status.h"
 
 namespace {
 
@@ -31,19 +32,19 @@ int main(int argc, char** argv) {
   const std::vector<std::string> args(argv + 1, argv + argc);
   if (args.empty()) {
     std::cerr << usage() << "A command is required\n";
-    return 106;  // CLI11's status for a missing subcommand, as before
+    return halfpipe::cli::kUsageOrInputError;  // 106, CLI11's status, until the contract
   }
   if (args[0] == "-h" || args[0] == "--help" || args[0] == "--help-all") {
     std::cout << usage();
-    return 0;
+    return halfpipe::cli::kPassed;
   }
   if (args[0] == "--version") {
     std::cout << "halfpipe " HALFPIPE_VERSION "\n";
-    return 0;
+    return halfpipe::cli::kPassed;
   }
   for (const auto& c : halfpipe::cli::command_registry()) {
     if (c.name == args[0]) return c.main({args.begin() + 1, args.end()});
   }
   std::cerr << fmt::format("halfpipe: no command '{}'\n\n{}", args[0], usage());
-  return 109;  // CLI11's status for an unexpected argument, as before
+  return halfpipe::cli::kUsageOrInputError;  // 109, CLI11's status, until the contract
 }

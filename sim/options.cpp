@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <charconv>
+#include <cmath>
 #include <cstdio>
 #include <iostream>
 #include <stdexcept>
@@ -166,6 +167,17 @@ CLI::Validator probability(const std::string& what) {
       },
       "in [0, 1)");
 }
+
+// A positive, finite number, e.g. a length of time: NaN and infinity are numbers to CLI11's
+// PositiveNumber, and a job of infinite minutes would be cut into no jobs at all.
+const CLI::Validator kPositiveFinite(
+    [](std::string& text) -> std::string {
+      double v = 0;
+      if (!CLI::detail::lexical_cast(text, v)) return "'" + text + "' is not a number";
+      if (!(v > 0 && std::isfinite(v))) return "'" + text + "' is not a positive finite number";
+      return {};
+    },
+    "POSITIVE");
 
 // The hidden old spellings of `spec`, each excluding the new name.
 std::vector<std::string> old_spellings(const OptionSpec& spec) {
@@ -412,7 +424,7 @@ CLI::Option* Vocabulary::spec_file(std::string& path) {
 CLI::Option* Vocabulary::default_regression(bool& on) { return flag("--default", on); }
 
 CLI::Option* Vocabulary::job_minutes(double& minutes) {
-  return value("--job-minutes", minutes, CLI::PositiveNumber);
+  return value("--job-minutes", minutes, kPositiveFinite);
 }
 
 CLI::Option* Vocabulary::estimate(bool& on) { return flag("--estimate", on); }
@@ -447,7 +459,7 @@ std::optional<ParseStop> Vocabulary::mixed_spellings() const {
       if (current->count() > 0)
         return ParseStop{fmt::format("{} is the old spelling of {}: give one of them",
                                      old.name, current->get_name()),
-                         2};
+                         kUsageOrInputError};
   }
   return std::nullopt;
 }
@@ -457,25 +469,25 @@ std::optional<ParseStop> parse_into(CLI::App& app, const std::vector<std::string
   try {
     app.parse(reversed);
   } catch (const CLI::CallForHelp&) {
-    return ParseStop{app.help(), 0};
+    return ParseStop{app.help(), kPassed};
   } catch (const CLI::CallForAllHelp&) {
-    return ParseStop{app.help("", CLI::AppFormatMode::All), 0};
-  } catch (const CLI::ValidationError& e) {
+    return ParseStop{app.help("", CLI::AppFormatMode::All), kPassed};
+  } catch (const CLI::ParseError& e) {
+    // Every parser error is a usage error, whatever CLI11's own code for it (104 for a
+    // non-number, 105 for a failed check, 109 for an unknown option, 114 for a missing value).
     // A hidden old spelling has no name of its own in CLI11's message.
     std::string message = e.what();
     if (message.rfind(": ", 0) == 0) message.erase(0, 2);
-    return ParseStop{message, 2};
-  } catch (const CLI::ParseError& e) {
-    return ParseStop{e.what(), e.get_exit_code()};
+    return ParseStop{message, kUsageOrInputError};
   }
   return std::nullopt;
 }
 
 int report_stop(const std::string& command, const std::string& text, int status) {
-  if (status == 0) {
+  if (status == kPassed) {
     std::cout << text;
     std::cout.flush();
-    return 0;
+    return kPassed;
   }
   std::cerr << fmt::format("halfpipe {}: {} (halfpipe {} --help lists the options)\n", command,
                            text, command);

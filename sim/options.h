@@ -25,6 +25,7 @@
 #include <string>
 #include <vector>
 
+#include "sim/exit_status.h"
 #include "vectors/stream.h"
 
 namespace halfpipe::cli {
@@ -42,15 +43,16 @@ const std::vector<OptionSpec>& vocabulary();
 // The option spelled `name` (or with `name` among its aliases); throws if there is none.
 const OptionSpec& option_spec(const std::string& name);
 
-// What parsing a command's arguments gave: its options, or why it stopped. `status` 0 with no
-// options is --help (`text` is the help, for standard output); otherwise `text` is the problem
-// and `status` the exit status: 2 for a value the vocabulary refuses (out of range, malformed),
-// CLI11's own status for an unknown option, a missing value or a non-number, as before.
+// What parsing a command's arguments gave: its options, or why it stopped. `status` kPassed with
+// no options is --help (`text` is the help, for standard output); otherwise `text` is the problem
+// and `status` kUsageOrInputError (sim/exit_status.h), whatever the problem: a value the
+// vocabulary refuses, an unknown option, a missing value, a non-number. (CLI11's own statuses,
+// 104 to 114, were the exit statuses until the contract of sim/exit_status.h.)
 template <typename Options>
 struct Parsed {
   std::optional<Options> options;
   std::string text;
-  int status = 0;
+  int status = kPassed;
   bool ok() const { return options.has_value(); }
 };
 

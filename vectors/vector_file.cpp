@@ -130,6 +130,17 @@ void append_vectors(std::ostream& out, const std::vector<GenerationRequest::Part
   out << buffer;
 }
 
+std::optional<std::string> not_a_text_line(std::string_view line) {
+  if (line.size() > kMaxLineLength)
+    return fmt::format("line longer than {} characters", kMaxLineLength);
+  for (size_t i = 0; i < line.size(); ++i) {
+    const auto byte = static_cast<unsigned char>(line[i]);
+    if (byte < 0x20 && !is_blank(line[i]))
+      return fmt::format("byte 0x{:02x} in column {} is not text", byte, i + 1);
+  }
+  return std::nullopt;
+}
+
 LineReader::LineReader(std::istream& in, std::string file_name)
     : in_(in), file_name_(std::move(file_name)) {}
 

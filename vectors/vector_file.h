@@ -85,6 +85,13 @@ void append_vectors(std::ostream& out, const std::vector<GenerationRequest::Part
 // std::invalid_argument with the decoder's message for an illegal one.
 std::string canonical_form(const std::string& form);
 
+// Why `line` (without its end of line) is not a line of hand-written text, or nothing: longer
+// than kMaxLineLength, or holding a control character other than a blank (is_blank), a NUL byte
+// say; as "line longer than 4096 characters" or "byte 0x00 in column 7 is not text". Bytes above
+// 0x7f pass: a comment may be UTF-8. For the line-oriented inputs that are not vector files
+// (eval --batch's lines, plan's SPEC), which must refuse such a line rather than carry it on.
+std::optional<std::string> not_a_text_line(std::string_view line);
+
 // Reads lines with a bounded length, telling comment, blank and content lines apart and
 // reporting truncation (a last line without an end of line).
 class LineReader {
