@@ -197,17 +197,26 @@ CLI::Option* Vocabulary::flag(const std::string& name, bool& on) {
   return option;
 }
 
-// CLI11 converts "-1" into an unsigned target as 2^64 - 1, so `--random -1` would run until it
-// is killed: a count, a seed or a cycle number is never negative, and its minus sign is refused
-// before the conversion.
-const CLI::Validator kNotNegative(
+// CLI11 converts "-1" into an unsigned target as 2^64 - 1, and a decimal number above 2^64 - 1
+// into 2^64 - 1 as well, so `--random -1` or `--random 18446744073709551616` would run until it
+// is killed: a count, a seed or a cycle number is never negative, its minus sign is refused
+// before the conversion, and so is a number it cannot hold.
+const CLI::Validator kCount(
     [](std::string& text) -> std::string {
       const size_t first = text.find_first_not_of(" \t");
       if (first != std::string::npos && text[first] == '-')
         return "'" + text + "' is negative; it counts, so it is 0 or more";
+      const size_t last = text.find_last_not_of(" \t");
+      if (first == std::string::npos) return {};
+      const std::string_view digits(text.data() + first, last - first + 1);
+      if (digits.find_first_not_of("0123456789") != std::string_view::npos) return {};  // CLI11's
+      uint64_t v = 0;
+      if (std::from_chars(digits.data(), digits.data() + digits.size(), v).ec ==
+          std::errc::result_out_of_range)
+        return "'" + text + "' is more than 2^64 - 1";
       return {};
     },
-    "NOT NEGATIVE");
+    "COUNT");
 
 template <typename T>
 CLI::Option* Vocabulary::value(const std::string& name, T& target,
@@ -215,11 +224,11 @@ CLI::Option* Vocabulary::value(const std::string& name, T& target,
   const OptionSpec& spec = option_spec(name);
   CLI::Option* option =
       app_.add_option(spec.name, target, spec.help)->type_name(spec.value)->capture_default_str();
-  if constexpr (std::is_unsigned_v<T>) option->check(kNotNegative);
+  if constexpr (std::is_unsigned_v<T>) option->check(kCount);
   if (validator) option->check(*validator);
   for (const auto& alias : old_spellings(spec)) {
     CLI::Option* old = app_.add_option(alias, target)->group("");
-    if constexpr (std::is_unsigned_v<T>) old->check(kNotNegative);
+    if constexpr (std::is_unsigned_v<T>) old->check(kCount);
     if (validator) old->check(*validator);
     one_spelling(old, alias, {option});
   }
