@@ -5,7 +5,6 @@
 
 #include <unistd.h>
 
-#include <algorithm>
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
@@ -67,14 +66,6 @@ std::string file_text(const std::string& path, const char* what) {
   return text.str();
 }
 
-// "FILE:LINE" of a JSON parse error: the line holding its byte (nlohmann counts bytes from 1).
-std::string parse_error_place(const std::string& path, const std::string& text,
-                              const json::parse_error& e) {
-  const size_t end = std::min<size_t>(e.byte > 0 ? e.byte - 1 : 0, text.size());
-  const auto line = 1 + std::count(text.begin(), text.begin() + static_cast<std::ptrdiff_t>(end), '\n');
-  return fmt::format("{}:{}", path, line);
-}
-
 }  // namespace
 
 const BuildInfo& build_info() {
@@ -107,12 +98,10 @@ std::string plan_to_json(const Plan& plan) {
 
 Plan read_plan(const std::string& path) {
   json o;
-  const std::string text = file_text(path, "the plan");
   try {
-    o = json::parse(text);
+    o = json::parse(file_text(path, "the plan"));
   } catch (const json::parse_error& e) {
-    throw Error(fmt::format("{}: corrupt or truncated plan: {}", parse_error_place(path, text, e),
-                            e.what()));
+    throw Error(fmt::format("{}: corrupt or truncated plan: {}", path, e.what()));
   }
   if (!o.is_object() || o.value("schema", "") != "halfpipe-plan")
     throw Error(fmt::format("{}: not a halfpipe plan (halfpipe plan writes plan.json)", path));
@@ -195,8 +184,7 @@ Record parse(const std::string& text, const std::string& path) {
     o = json::parse(text);
   } catch (const json::parse_error& e) {
     // nlohmann's message carries the byte offset; a truncated file ends "unexpected end of input".
-    throw Error(fmt::format("{}: corrupt or truncated record: {}", parse_error_place(path, text, e),
-                            e.what()));
+    throw Error(fmt::format("{}: corrupt or truncated record: {}", path, e.what()));
   }
   if (!o.is_object()) throw Error(fmt::format("{}: not a halfpipe record: not a JSON object", path));
   if (text_field(o, "schema", path) != kSchemaName)
