@@ -14,6 +14,7 @@
 #include "model/ref/execute.h"
 #include "sim/commands.h"
 #include "vectors/memh.h"
+#include "vectors/probes.h"
 #include "vectors/regression.h"
 #include "vectors/testfloat.h"
 #include "vectors/vector_file.h"
@@ -68,6 +69,12 @@ int write_regression_sets(const GenOptions& o) {
 
 int run_gen(const GenOptions& o) {
   if (!o.regression_dir.empty()) return write_regression_sets(o);
+  if (o.probe_semantics) {
+    if (!o.forms.empty() || o.all_ptx)
+      throw std::invalid_argument("--probe-semantics chooses its own forms: give no FORM");
+    write_output(o.output, [&](std::ostream& out) { write_probe_file(out); });
+    return 0;
+  }
   GenerationRequest request;
   request.forms = o.forms;
   if (o.all_ptx) {
@@ -125,6 +132,7 @@ Parsed<GenOptions> parse_gen_options(const std::vector<std::string>& args) {
     v.format(o.format);
     v.output(o.output);
     v.regression(o.regression_dir);
+    v.probe_semantics(o.probe_semantics);
   });
 }
 
