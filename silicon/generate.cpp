@@ -79,7 +79,7 @@ std::string kernels_source(const Program& program) {
       "// The device side of halfpipe's silicon check, written by\n//   {}\n"
       "// One kernel per form: each vector through exactly the form's PTX instruction (inline\n"
       "// asm), registers as the vector file holds them. Built for sm_{} by build.sh.\n"
-      "#include <cuda_runtime.h>\n\n#include <cstdint>\n#include <cstring>\n#include <string>\n\n"
+      "#include <cuda_runtime.h>\n\n#include <cstdint>\n#include <string>\n\n"
       "#include \"silicon_device.h\"\n\nnamespace halfpipe_silicon {{\nnamespace {{\n\n",
       program.command, program.target_sm);
   for (size_t i = 0; i < program.forms.size(); ++i) out += kernel(i, program.forms[i]);
@@ -182,8 +182,8 @@ std::string build_script(const Program& program) {
   return fmt::format(
       "#!/bin/sh\n"
       "# Builds halfpipe_silicon (written by {}).\n"
-      "# NVCC: the compiler (default nvcc); ARCH: the GPU's sm_NN (default sm_{}, the --target):\n"
-      "# a GPU older than a form's minimum target cannot run it (S23).\n"
+      "# NVCC: the compiler (default nvcc); ARCH: the GPU's sm_NN (default sm_{}: --target, or\n"
+      "# the highest target the forms need); a GPU older than a form's target cannot run it (S23).\n"
       "set -e\n"
       "cd \"$(dirname \"$0\")\"\n"
       "\"${{NVCC:-nvcc}}\" -O2 -std=c++17 -arch=\"${{ARCH:-sm_{}}}\" -o halfpipe_silicon \\\n"

@@ -8,6 +8,7 @@
 #include <fstream>
 #include <iostream>
 #include <map>
+#include <set>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -20,44 +21,36 @@
 namespace halfpipe::cli {
 namespace {
 
-// Bad input: the message names the file and line; exit 2.
-struct InputError : std::runtime_error {
-  using std::runtime_error::runtime_error;
-};
-
 silicon::Program read_program(const SiliconOptions& o) {
   std::optional<isa::Target> target;
   if (!o.target.empty()) {
     std::string error;
     target = isa::parse_target(o.target, "", error);
-    if (!target) throw InputError(error);
+    if (!target) throw std::invalid_argument(error);
   }
   silicon::Program program;
   std::map<std::string, size_t> form_index;  // canonical spelling -> program.forms
+  std::set<std::string> known_spellings;     // as the files write them
   int needed_sm = silicon::kOldestToolkitTarget;
   for (const auto& path : o.files) {
     std::ifstream in(path, std::ios::binary);
-    if (!in) throw InputError(fmt::format("{}: cannot open the file", path));
+    if (!in) throw std::invalid_argument(fmt::format("{}: cannot open the file", path));
     vectors::VectorReader reader(in, path);
     vectors::VectorRecord record;
-    try {
-      while (reader.next(record)) {
-        const isa::Target minimum = isa::minimum_target(record.uop);
-        if (target && minimum.sm > target->sm)
-          throw InputError(fmt::format(
-              "{}:{}: {} needs sm_{} (S23), above --target sm_{}: give --target sm_{} or leave "
-              "the vector out",
-              path, record.line, record.form, minimum.sm, target->sm, minimum.sm));
-        needed_sm = std::max(needed_sm, minimum.sm);
-        const std::string canonical = isa::ptx_form(record.uop);
-        auto [it, added] = form_index.emplace(canonical, program.forms.size());
-        if (added) program.forms.push_back({canonical, record.uop, {}});
-        auto& spellings = program.forms[it->second].spellings;
-        if (std::find(spellings.begin(), spellings.end(), record.form) == spellings.end())
-          spellings.push_back(record.form);
-      }
-    } catch (const vectors::ParseError& e) {
-      throw InputError(e.what());
+    while (reader.next(record)) {  // a malformed line throws ParseError, "FILE:LINE: ..."
+      if (known_spellings.count(record.form)) continue;  // its form is checked and listed
+      const isa::Target minimum = isa::minimum_target(record.uop);
+      if (target && minimum.sm > target->sm)
+        throw std::invalid_argument(fmt::format(
+            "{}:{}: {} needs sm_{} (S23), above --target sm_{}: give --target sm_{} or leave "
+            "the vector out",
+            path, record.line, record.form, minimum.sm, target->sm, minimum.sm));
+      needed_sm = std::max(needed_sm, minimum.sm);
+      const std::string canonical = isa::ptx_form(record.uop);
+      auto [it, added] = form_index.emplace(canonical, program.forms.size());
+      if (added) program.forms.push_back({canonical, record.uop, {}});
+      program.forms[it->second].spellings.push_back(record.form);
+      known_spellings.insert(record.form);
     }
     program.vector_files.push_back(path);
   }
@@ -70,8 +63,8 @@ silicon::Program read_program(const SiliconOptions& o) {
 }
 
 int run_silicon(const SiliconOptions& o) {
-  if (o.files.empty()) throw InputError("no vector FILE given");
-  if (o.output.empty()) throw InputError("-o DIR is required: the program's directory");
+  if (o.files.empty()) throw std::invalid_argument("no vector FILE given");
+  if (o.output.empty()) throw std::invalid_argument("-o DIR is required: the program's directory");
   const silicon::Program program = read_program(o);
   silicon::write_program(o.output, program);
   size_t spellings = 0;
@@ -92,10 +85,8 @@ int silicon_main(const std::vector<std::string>& args) {
   if (!parsed.ok()) return report_stop("silicon", parsed.text, parsed.status);
   try {
     return run_silicon(*parsed.options);
-  } catch (const InputError& e) {
-    std::cerr << "halfpipe silicon: " << e.what() << '\n';
-    return 2;
   } catch (const std::exception& e) {
+    // Bad input (a vector file's problem names its file and line), or a DIR it cannot write.
     std::cerr << "halfpipe silicon: " << e.what() << '\n';
     return 2;
   }
