@@ -70,8 +70,10 @@ int write_regression_sets(const GenOptions& o) {
 int run_gen(const GenOptions& o) {
   if (!o.regression_dir.empty()) return write_regression_sets(o);
   if (o.probe_semantics) {
-    if (!o.forms.empty() || o.all_ptx)
-      throw std::invalid_argument("--probe-semantics chooses its own forms: give no FORM");
+    if (!o.forms.empty() || o.all_ptx) {  // a usage error
+      std::cerr << "halfpipe gen: --probe-semantics chooses its own forms: give no FORM\n";
+      return 2;
+    }
     write_output(o.output, [&](std::ostream& out) { write_probe_file(out); });
     return 0;
   }

@@ -68,7 +68,7 @@ Parsed<GenOptions> parse_gen_options(const std::vector<std::string>& args);
 struct SiliconOptions {
   std::vector<std::string> files;
   std::string output;  // the program's directory
-  std::string target;  // empty: the least target every form in the files needs, at least sm_75
+  std::string target;  // empty: the highest minimum target of the files' forms, at least sm_75
 };
 Parsed<SiliconOptions> parse_silicon_options(const std::vector<std::string>& args);
 

@@ -127,6 +127,8 @@ command-bad-input)
   expect 2 out "$halfpipe" silicon probes.vec -o program --target sm_9x
   expect 2 out "$halfpipe" silicon probes.vec
   has out "-o DIR is required"
+  expect 2 out "$halfpipe" gen --probe-semantics add.f16
+  has out "--probe-semantics chooses its own forms: give no FORM"
   ;;
 *) fail "unknown case $case_name" ;;
 esac
