@@ -15,6 +15,7 @@
 #include "sim/commands.h"
 #include "sim/exit_status.h"
 #include "vectors/memh.h"
+#include "vectors/probes.h"
 #include "vectors/regression.h"
 #include "vectors/testfloat.h"
 #include "vectors/vector_file.h"
@@ -69,6 +70,14 @@ int write_regression_sets(const GenOptions& o) {
 
 int run_gen(const GenOptions& o) {
   if (!o.regression_dir.empty()) return write_regression_sets(o);
+  if (o.probe_semantics) {
+    if (!o.forms.empty() || o.all_ptx) {  // a usage error
+      std::cerr << "halfpipe gen: --probe-semantics chooses its own forms: give no FORM\n";
+      return 2;
+    }
+    write_output(o.output, [&](std::ostream& out) { write_probe_file(out); });
+    return 0;
+  }
   GenerationRequest request;
   request.forms = o.forms;
   if (o.all_ptx) {
@@ -126,6 +135,7 @@ Parsed<GenOptions> parse_gen_options(const std::vector<std::string>& args) {
     v.format(o.format);
     v.output(o.output);
     v.regression(o.regression_dir);
+    v.probe_semantics(o.probe_semantics);
   });
 }
 

@@ -61,8 +61,16 @@ struct GenOptions {
   std::string format = "halfpipe";
   std::string output;
   std::string regression_dir;
+  bool probe_semantics = false;
 };
 Parsed<GenOptions> parse_gen_options(const std::vector<std::string>& args);
+
+struct SiliconOptions {
+  std::vector<std::string> files;
+  std::string output;  // the program's directory
+  std::string target;  // empty: the highest minimum target of the files' forms, at least sm_75
+};
+Parsed<SiliconOptions> parse_silicon_options(const std::vector<std::string>& args);
 
 struct CheckOptions {
   std::vector<std::string> files;

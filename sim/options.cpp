@@ -84,6 +84,10 @@ const std::vector<OptionSpec>& vocabulary() {
       {"--format", {}, "halfpipe|testfloat|memh",
        "the vector file format written (memh: a $readmemh image of PTX vectors)"},
       {"--regression", {}, "DIR", "write the regression sets (vectors/FORMAT.md) under DIR"},
+      {"--probe-semantics", {}, "",
+       "write the probes of S8, S10, S12, S13 and S14: vectors whose result separates halfpipe's "
+       "reading of each rule from the alternatives, which each line's comment names with their "
+       "results"},
       {"--testfloat", {}, "FUNCTION",
        "the files are testfloat_gen output for FUNCTION (f16_add, f16_sub, f16_mul, f16_mulAdd); "
        "an expected NaN matches any NaN, flags are ignored"},
@@ -382,6 +386,8 @@ CLI::Option* Vocabulary::format(std::string& format) {
 CLI::Option* Vocabulary::regression(std::string& directory) {
   return value("--regression", directory);
 }
+
+CLI::Option* Vocabulary::probe_semantics(bool& on) { return flag("--probe-semantics", on); }
 
 CLI::Option* Vocabulary::testfloat(std::string& function) { return value("--testfloat", function); }
 CLI::Option* Vocabulary::max_errors(uint64_t& count) { return value("--max-errors", count); }

@@ -101,6 +101,7 @@ class Vocabulary {
   CLI::Option* batch(bool& on);
   CLI::Option* format(std::string& format);
   CLI::Option* regression(std::string& directory);
+  CLI::Option* probe_semantics(bool& on);
   CLI::Option* testfloat(std::string& function);
   CLI::Option* max_errors(uint64_t& count);
   CLI::Option* rtl(bool& on);
