@@ -73,10 +73,10 @@ int run_gen(const GenOptions& o) {
   if (o.probe_semantics) {
     if (!o.forms.empty() || o.all_ptx) {  // a usage error
       std::cerr << "halfpipe gen: --probe-semantics chooses its own forms: give no FORM\n";
-      return 2;
+      return halfpipe::cli::kUsageOrInputError;
     }
     write_output(o.output, [&](std::ostream& out) { write_probe_file(out); });
-    return 0;
+    return halfpipe::cli::kPassed;
   }
   GenerationRequest request;
   request.forms = o.forms;

@@ -16,6 +16,7 @@
 #include "model/isa/ptx.h"
 #include "silicon/generate.h"
 #include "sim/commands.h"
+#include "sim/exit_status.h"
 #include "vectors/vector_file.h"
 
 namespace halfpipe::cli {
@@ -74,7 +75,7 @@ int run_silicon(const SiliconOptions& o) {
       "{}/build.sh, run with {}/run.sh\n",
       o.output, program.forms.size(), spellings, program.target_sm, program.vector_files.size(),
       o.output, o.output);
-  return 0;
+  return halfpipe::cli::kPassed;
 }
 
 constexpr const char* kSiliconDescription =
@@ -88,7 +89,7 @@ int silicon_main(const std::vector<std::string>& args) {
   } catch (const std::exception& e) {
     // Bad input (a vector file's problem names its file and line), or a DIR it cannot write.
     std::cerr << "halfpipe silicon: " << e.what() << '\n';
-    return 2;
+    return halfpipe::cli::kUsageOrInputError;
   }
 }
 
