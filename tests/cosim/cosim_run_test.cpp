@@ -80,6 +80,17 @@ Settings busy_traffic(int lanes, int depth, uint64_t seed, uint64_t reset_at) {
   return s;
 }
 
+// A run whose RTL never hands out its `output`-th result (from 0); what stays in flight ends
+// the run after 200 idle cycles.
+Report run_losing_result(Stimulus& s, Settings settings, uint64_t output, std::ostringstream& out) {
+  settings.hang_cycles = 200;
+  RtlFault fault;
+  fault.kind = RtlFault::Kind::Drop;
+  fault.output = output;
+  settings.rtl_fault = fault;
+  return run_cosim(s, settings, out);
+}
+
 }  // namespace
 
 TEST_CASE("Lanes=2 Depth=4: RTL and model equal the reference and agree on every cycle", "[cosim]") {
@@ -163,14 +174,8 @@ TEST_CASE("a corrupted RTL result is caught and only that transaction fails", "[
 TEST_CASE("a result the RTL loses shows as tags out of order and one never handed back", "[cosim]") {
   if (!elaborate_here()) return;
   Stimulus s = stimulus({"mul.f16"}, 100, 4, false);
-  Settings settings = busy_traffic(2, 4, 4, 0);
-  settings.hang_cycles = 200;
-  RtlFault fault;
-  fault.kind = RtlFault::Kind::Drop;
-  fault.output = 10;
-  settings.rtl_fault = fault;
   std::ostringstream out;
-  const Report r = run_cosim(s, settings, out);
+  const Report r = run_losing_result(s, busy_traffic(2, 4, 4, 0), 10, out);
   INFO(out.str());
   CHECK(r.lost == 1);
   CHECK(r.failed >= 1);
@@ -187,13 +192,8 @@ TEST_CASE("soak: a result the RTL loses between periodic resets is counted out o
   Settings settings = busy_traffic(2, 4, 5, 0);
   settings.reset_every = 500;
   settings.soak = true;
-  settings.hang_cycles = 200;
-  RtlFault fault;
-  fault.kind = RtlFault::Kind::Drop;
-  fault.output = 1000;
-  settings.rtl_fault = fault;
   std::ostringstream out;
-  const Report r = run_cosim(s, settings, out);
+  const Report r = run_losing_result(s, settings, 1000, out);
   INFO(out.str());
   CHECK(r.accounting.resets >= 4);  // 3000 transactions take more than 3000 cycles
   CHECK(r.out_of_order >= 1);

@@ -4,8 +4,9 @@
 // the transactions run. A corrupted result makes the soak fail.
 #include <catch2/catch.hpp>
 
-#include <cstdio>
-#include <cstdlib>
+#include <unistd.h>
+
+#include <filesystem>
 #include <fstream>
 #include <regex>
 #include <sstream>
@@ -17,13 +18,7 @@
 namespace {
 
 using halfpipe::test::Run;
-Run run(const std::string& arguments) { return halfpipe::test::run_halfpipe("cosim " + arguments); }
-
-std::string scratch_dir() {
-  char name[] = "/tmp/halfpipe-soak-test-XXXXXX";
-  REQUIRE(mkdtemp(name) != nullptr);
-  return name;
-}
+using halfpipe::test::run_halfpipe;
 
 // The summary's soak line and the figures around it.
 struct SoakSummary {
@@ -64,7 +59,7 @@ SoakSummary soak_summary(const std::string& output) {
 
 TEST_CASE("soak: 10^5 transactions, a reset about every 10^4 cycles: each accepted one completed once or flushed, exit 0", "[cosim][cli][soak]") {
   const uint64_t kEvery = 10000;
-  const Run r = run("--soak 100000 --reset-every 10000");
+  const Run r = run_halfpipe("cosim --soak 100000 --reset-every 10000");
   INFO(r.output);
   CHECK(r.status == 0);
   const SoakSummary s = soak_summary(r.output);
@@ -93,14 +88,15 @@ TEST_CASE("soak: 10^5 transactions, a reset about every 10^4 cycles: each accept
 }
 
 TEST_CASE("soak: periodic reset k comes after a cycle in [k*C - C/4, k*C + C/4] and the log shows each transaction once, in order", "[cosim][cli][soak]") {
-  const std::string dir = scratch_dir();
+  const std::string log_path = (std::filesystem::temp_directory_path() /
+                                ("halfpipe_soak_" + std::to_string(getpid()) + ".log")).string();
   const uint64_t kEvery = 400;
-  const Run r = run("--soak 5000 --reset-every 400 --seed 3 --log " + dir + "/soak.log");
+  const Run r = run_halfpipe("cosim --soak 5000 --reset-every 400 --seed 3 --log " + log_path);
   INFO(r.output);
   REQUIRE(r.status == 0);
   const SoakSummary s = soak_summary(r.output);
 
-  std::ifstream log(dir + "/soak.log");
+  std::ifstream log(log_path);
   static const std::regex note(
       R"(# reset after the edge at cycle (\d+) \(periodic reset (\d+), about every 400 cycles\); )"
       R"((\d+) in flight in the RTL and (\d+) in the model are offered again)");
@@ -135,11 +131,11 @@ TEST_CASE("soak: periodic reset k comes after a cycle in [k*C - C/4, k*C + C/4] 
   CHECK(resets >= 10);  // 5000 transactions at about 0.8 a cycle: some 15
   CHECK(flushed == s.flushed);
   CHECK(jittered);  // "about" every 400: not all on the multiples
-  std::system(("rm -rf " + dir).c_str());
+  std::filesystem::remove(log_path);
 }
 
 TEST_CASE("soak: one corrupted RTL result fails the soak with exit 1", "[cosim][cli][soak]") {
-  const Run r = run("--soak 100000 --reset-every 10000 --inject-rtl-fault 50000");
+  const Run r = run_halfpipe("cosim --soak 100000 --reset-every 10000 --inject-rtl-fault 50000");
   INFO(r.output);
   CHECK(r.status == 1);
   CHECK(r.output.find("mismatch: RTL ") != std::string::npos);
@@ -150,13 +146,13 @@ TEST_CASE("soak: one corrupted RTL result fails the soak with exit 1", "[cosim][
 }
 
 TEST_CASE("soak: a reset interval under 100 cycles, a soak of 0 and a bare soak are usage errors", "[cosim][cli][soak]") {
-  const Run close = run("add.f16 --reset-every 99");
+  const Run close = run_halfpipe("cosim add.f16 --reset-every 99");
   CHECK(close.status == 2);
   CHECK(close.output.find("--reset-every: Value 99 not in range 100") != std::string::npos);
-  const Run empty = run("--soak 0");
+  const Run empty = run_halfpipe("cosim --soak 0");
   CHECK(empty.status == 2);
   CHECK(empty.output.find("--soak") != std::string::npos);
-  const Run bare = run("--soak 1000 --bare");
+  const Run bare = run_halfpipe("cosim --soak 1000 --bare");
   CHECK(bare.status == 2);
   CHECK(bare.output.find("no --soak or --reset-every") != std::string::npos);
 }
