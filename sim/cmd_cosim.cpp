@@ -8,6 +8,7 @@
 //   halfpipe cosim fma.rn.relu.bf16x2 add.f16 --random 5000 --seed 7 --lanes 4
 //   halfpipe cosim --vector-file vectors/regression/random.vec --wave run.fst --log run.log
 //   halfpipe cosim 'MAX.sat (16, M5) hf' --all-visa --corner --random 20 --lanes 4
+//   halfpipe cosim --soak 100000000 --reset-every 1000000
 #include <CLI/CLI.hpp>
 #include <fmt/core.h>
 
@@ -37,6 +38,9 @@ namespace {
 // of wall-clock time when other work shares its two cores).
 constexpr uint64_t kDefaultRandom = 100000;
 
+// A soak's reset interval unless --reset-every says otherwise (issue #18: about every 10^6).
+constexpr uint64_t kSoakResetEvery = 1000000;
+
 struct UsageError : std::runtime_error {
   using std::runtime_error::runtime_error;
 };
@@ -53,6 +57,8 @@ std::string reproduce_command(const CosimOptions& o, bool corner, uint64_t rando
   c += fmt::format(" --seed {} --lanes {} --depth {} --backpressure {:g} --gaps {:g}", o.seed,
                    o.lanes, o.depth, o.backpressure, o.gaps);
   if (o.reset_at >= 0) c += fmt::format(" --reset-at {}", o.reset_at);
+  if (o.soak) c += fmt::format(" --soak {}", o.soak);
+  if (o.reset_every) c += fmt::format(" --reset-every {}", o.reset_every);
   for (const auto& m : o.model_latency) c += " --model-latency " + m;
   if (o.flip_output >= 0) c += fmt::format(" --inject-rtl-fault {}", o.flip_output);
   return c;
@@ -61,10 +67,21 @@ std::string reproduce_command(const CosimOptions& o, bool corner, uint64_t rando
 int run(const CosimOptions& o) {
   const bool file_only = !o.vector_file.empty() && o.forms.empty() && !o.all_ptx && !o.all_visa &&
                          !o.corner && !o.random;
-  // Without a stream option, the default regression's streams.
+  std::vector<std::string> forms = o.forms;
+  if (o.all_visa) {
+    for (const auto& i : tb::visa_rtl_forms()) forms.push_back(isa::visa::form_name(i));
+  }
+  if (o.all_ptx || forms.empty()) {
+    for (const auto& form : isa::legal_ptx_forms()) forms.push_back(form);
+  }
+  // Without a stream option, the default regression's streams; a soak's: its transactions as
+  // random ones, spread evenly over the forms.
   const bool default_streams = !o.corner && !o.random;
-  const bool corner = o.corner || default_streams;
-  const uint64_t random = o.random ? o.random : (default_streams ? kDefaultRandom : 0);
+  const bool corner = o.corner || (default_streams && !o.soak);
+  const uint64_t random = o.random              ? o.random
+                          : !default_streams    ? 0
+                          : o.soak              ? (o.soak + forms.size() - 1) / forms.size()
+                                                : kDefaultRandom;
 
   tb::cosim::Stimulus stimulus;
   if (!o.vector_file.empty()) stimulus.add_file(o.vector_file);
@@ -72,13 +89,6 @@ int run(const CosimOptions& o) {
     std::vector<vectors::StreamSpec> specs;
     if (corner) specs.push_back({vectors::StreamKind::Corner, 0, o.seed, {}, {}});
     if (random) specs.push_back({vectors::StreamKind::Random, random, o.seed, {}, {}});
-    std::vector<std::string> forms = o.forms;
-    if (o.all_visa) {
-      for (const auto& i : tb::visa_rtl_forms()) forms.push_back(isa::visa::form_name(i));
-    }
-    if (o.all_ptx || forms.empty()) {
-      for (const auto& form : isa::legal_ptx_forms()) forms.push_back(form);
-    }
     for (const auto& form : forms) {
       try {
         stimulus.add_streams(form, specs);
@@ -95,7 +105,12 @@ int run(const CosimOptions& o) {
   settings.seed = o.seed;
   settings.backpressure = o.backpressure;
   settings.gaps = o.gaps;
+  const bool periodic = o.reset_every || o.soak;
+  settings.reset_every = o.reset_every ? o.reset_every : o.soak ? kSoakResetEvery : 0;
+  settings.transactions = o.soak;
+  settings.soak = o.soak > 0;
   settings.reset_at = o.reset_at >= 0 ? static_cast<uint64_t>(o.reset_at)
+                      : periodic      ? 0
                                       : std::max<uint64_t>(1, stimulus.size() / 2);
   settings.wave_path = o.wave;
   settings.log_path = o.log;
@@ -161,7 +176,9 @@ Parsed<CosimOptions> parse_cosim_options(const std::vector<std::string>& args) {
     v.vector_file(o.vector_file);
     v.backpressure(o.backpressure);
     v.gaps(o.gaps);
-    v.reset_at(o.reset_at)->default_str("half-way through");
+    v.reset_at(o.reset_at)->default_str("half-way through; none with --reset-every or --soak");
+    v.reset_every(o.reset_every)->default_str(fmt::format("none; {} with --soak", kSoakResetEvery));
+    v.soak(o.soak);
     v.wave(o.wave);
     v.log(o.log);
     v.model_latency(o.model_latency);

@@ -126,7 +126,9 @@ struct CosimOptions {
   std::string vector_file;
   double backpressure = 0.1;
   double gaps = 0.1;
-  int64_t reset_at = -1;  // -1: half-way through
+  int64_t reset_at = -1;  // -1: half-way through (none with --reset-every or --soak)
+  uint64_t reset_every = 0;  // 0: none (10^6 with --soak)
+  uint64_t soak = 0;         // transactions of a soak; 0: not a soak
   std::string wave;
   std::string log;
   std::vector<std::string> model_latency;

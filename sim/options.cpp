@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <charconv>
 #include <cmath>
+#include <cstdint>
 #include <cstdio>
 #include <iostream>
 #include <stdexcept>
@@ -97,6 +98,14 @@ const std::vector<OptionSpec>& vocabulary() {
       {"--reset-at", {}, "N",
        "reset the units right after the RTL accepts transaction N (what was in flight is offered "
        "again); 0: no reset"},
+      {"--reset-every", {}, "CYCLES",
+       "reset the units about every CYCLES cycles (at least 100): reset k after a cycle drawn "
+       "from the seed in [k*CYCLES - CYCLES/4, k*CYCLES + CYCLES/4] (what was in flight is "
+       "offered again)"},
+      {"--soak", {}, "N",
+       "a soak: N transactions in all (random ones spread over the forms unless --corner/--random "
+       "say otherwise), a reset about every --reset-every cycles (default 10^6), nothing kept per "
+       "transaction; reports accepted = completed + flushed and the resident memory"},
       {"--model-latency", {}, "FAMILY=N",
        "give the model another latency than the RTL's (to see a wrong prediction caught); "
        "repeatable"},
@@ -396,6 +405,16 @@ CLI::Option* Vocabulary::fail_on_empty(bool& on) { return flag("--fail-on-empty"
 
 CLI::Option* Vocabulary::reset_at(int64_t& transaction) {
   return value("--reset-at", transaction, CLI::NonNegativeNumber);
+}
+
+CLI::Option* Vocabulary::reset_every(uint64_t& cycles) {
+  // Resets closer than this could flush every transaction before it leaves, and the run would
+  // never end: between two resets are at least CYCLES/2 cycles, far more than a Depth.
+  return value("--reset-every", cycles, CLI::Range(uint64_t{100}, UINT64_MAX / 2));
+}
+
+CLI::Option* Vocabulary::soak(uint64_t& transactions) {
+  return value("--soak", transactions, CLI::PositiveNumber);
 }
 
 CLI::Option* Vocabulary::wave(std::string& path) { return value("--wave", path); }

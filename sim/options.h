@@ -108,6 +108,8 @@ class Vocabulary {
   CLI::Option* fail_on_empty(bool& on);
   CLI::Option* bare_cycles(uint64_t& cycles);
   CLI::Option* reset_at(int64_t& transaction);
+  CLI::Option* reset_every(uint64_t& cycles);
+  CLI::Option* soak(uint64_t& transactions);
   CLI::Option* wave(std::string& path);
   CLI::Option* log(std::string& path);
   CLI::Option* model_latency(std::vector<std::string>& settings);

@@ -9,6 +9,7 @@
 #include <ctime>
 #include <fstream>
 #include <memory>
+#include <sstream>
 #include <ostream>
 #include <stdexcept>
 #include <utility>
@@ -79,17 +80,17 @@ using Clock = std::chrono::steady_clock;
 // ---- transactions -----------------------------------------------------------------------
 
 // The stimulus, turned into scoreboard transactions on demand: transaction n carries tag
-// n mod 2^TagWidth.
+// n mod 2^TagWidth. At most `limit` of them (0: no limit).
 class Sequencer {
  public:
-  Sequencer(Stimulus& stimulus, Scoreboard& scoreboard, uint32_t tag_mask)
-      : stimulus_(stimulus), scoreboard_(scoreboard), tag_mask_(tag_mask) {}
+  Sequencer(Stimulus& stimulus, Scoreboard& scoreboard, uint32_t tag_mask, uint64_t limit)
+      : stimulus_(stimulus), scoreboard_(scoreboard), tag_mask_(tag_mask), limit_(limit) {}
 
   // Makes sure transaction `sequence` exists; false when the stimulus has run out.
   bool reach(uint64_t sequence) {
     while (scoreboard_.appended() <= sequence) {
       Expected e;
-      if (exhausted_ || !stimulus_.next(e)) {
+      if (exhausted_ || (limit_ && scoreboard_.appended() == limit_) || !stimulus_.next(e)) {
         exhausted_ = true;
         return false;
       }
@@ -104,8 +105,21 @@ class Sequencer {
   Stimulus& stimulus_;
   Scoreboard& scoreboard_;
   uint32_t tag_mask_;
+  uint64_t limit_;
   bool exhausted_ = false;
 };
+
+// The cycle after whose edge periodic reset `k` (from 1) comes: drawn from the seed, uniformly
+// in [k*C - C/4, k*C + C/4] (Settings::reset_every). Its own generator (splitmix64 of the seed
+// and k), so the traffic's draws, and every run without periodic resets, stay as they were.
+uint64_t periodic_reset_cycle(uint64_t seed, uint64_t every, uint64_t k) {
+  uint64_t z = seed * 0xD1B54A32D192ED03ull + k * 0x9E3779B97F4A7C15ull;
+  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+  z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+  z ^= z >> 31;
+  const uint64_t quarter = every / 4;
+  return k * every - quarter + z % (2 * quarter + 1);
+}
 
 void fill_transaction(const Expected& e, int lanes, sc::Transaction& t) {
   t.uop = decode(e.uop_word, e.lane_mask).value();  // the beat's own: vISA modifiers vary
@@ -160,9 +174,15 @@ class Driver : public sc_core::sc_module {
         sequencer_(sequencer),
         reporting_(reporting),
         report_(report),
-        traffic_(settings.seed, settings.gaps, settings.backpressure) {
+        traffic_(settings.seed, settings.gaps, settings.backpressure),
+        next_periodic_reset_(settings.reset_every
+                                 ? periodic_reset_cycle(settings.seed, settings.reset_every, 1)
+                                 : UINT64_MAX) {
     SC_METHOD(on_clock_phase);  // first at t = 0, before edge 0
   }
+
+  // Per unit: what became of the transactions it accepted, counted from what it said it did.
+  const std::array<Accounting, kMaxPorts>& accounting() const { return accounting_; }
 
  private:
   SC_HAS_PROCESS(Driver);
@@ -209,10 +229,12 @@ class Driver : public sc_core::sc_module {
     sc::AluTransactionIf& u = *units_[P];
     for (const sc::Result& r : u.departed_at_last_edge()) {
       scoreboard_.check(kPorts[P], beat_of(r), r.leave_edge);
+      ++accounting_[P].completed;
       last_progress_ = edge;
     }
     const bool accepted = u.accepted_at_last_edge() > 0;
     if (accepted) scoreboard_.accept(kPorts[P]);
+    accounting_[P].accepted += accepted;
     pending_[P] &= !accepted;
   }
 
@@ -234,8 +256,25 @@ class Driver : public sc_core::sc_module {
     pending = true;
   }
 
+  // Resets both units after the edge at cycle `cycle`; what they held is offered again.
+  void reset_units(uint64_t cycle, const std::string& why) {
+    reporting_.note(fmt::format("reset after the edge at cycle {} ({}); {} in flight in the RTL "
+                                "and {} in the model are offered again",
+                                cycle, why, scoreboard_.in_flight(Port::Rtl),
+                                scoreboard_.in_flight(Port::Model)));
+    for (Port p : kPorts) {
+      Accounting& a = accounting_[static_cast<int>(p)];
+      ++a.resets;
+      a.flushed += scoreboard_.in_flight(p);
+      unit(p).reset();
+      scoreboard_.replay_in_flight(p);
+      pending_[static_cast<int>(p)] = false;
+    }
+  }
+
   void step() {
     const uint64_t edge = unit(Port::Rtl).next_edge();  // the coming one
+    if (edge == 0) report_.memory_start = resident_memory();  // set up, nothing run yet
     take_in<0>(edge);
     take_in<1>(edge);
 
@@ -245,15 +284,14 @@ class Driver : public sc_core::sc_module {
       report_.reset = true;
       report_.reset_cycle = edge - 1;
       report_.replayed = scoreboard_.in_flight(Port::Rtl);
-      reporting_.note(fmt::format("reset after the edge at cycle {} (transaction {} accepted); "
-                                "{} in flight in the RTL and {} in the model are offered again",
-                                edge - 1, settings_.reset_at, scoreboard_.in_flight(Port::Rtl),
-                                scoreboard_.in_flight(Port::Model)));
-      for (Port p : kPorts) {
-        unit(p).reset();
-        scoreboard_.replay_in_flight(p);
-        pending_[static_cast<int>(p)] = false;
-      }
+      reset_units(edge - 1, fmt::format("transaction {} accepted", settings_.reset_at));
+    }
+    if (edge > 0 && edge - 1 >= next_periodic_reset_) {
+      ++periodic_resets_;
+      reset_units(edge - 1, fmt::format("periodic reset {}, about every {} cycles",
+                                        periodic_resets_, settings_.reset_every));
+      next_periodic_reset_ =
+          periodic_reset_cycle(settings_.seed, settings_.reset_every, periodic_resets_ + 1);
     }
 
     bool done = true;
@@ -295,6 +333,9 @@ class Driver : public sc_core::sc_module {
   std::array<bool, kMaxPorts> pending_{};
   sc::Transaction offer_;
   uint64_t offer_sequence_ = UINT64_MAX;
+  std::array<Accounting, kMaxPorts> accounting_{};
+  uint64_t next_periodic_reset_;  // the cycle after whose edge the next one comes
+  uint64_t periodic_resets_ = 0;
   bool rising_next_ = false;
   bool reset_done_ = false;
   bool stopped_ = false;
@@ -320,6 +361,20 @@ struct Timer {
 };
 
 }  // namespace
+
+ResidentMemory resident_memory() {
+  ResidentMemory m;
+  std::ifstream status("/proc/self/status");
+  for (std::string line; std::getline(status, line);) {
+    std::istringstream fields(line);
+    std::string key;
+    uint64_t kib = 0;
+    fields >> key >> kib;
+    if (key == "VmRSS:") m.now_kib = kib;
+    if (key == "VmHWM:") m.peak_kib = kib;
+  }
+  return m;
+}
 
 Report run_cosim(Stimulus& stimulus, const Settings& settings, std::ostream& out) {
   Report report;
@@ -350,7 +405,7 @@ Report run_cosim(Stimulus& stimulus, const Settings& settings, std::ostream& out
   Scoreboard scoreboard(
       settings.lanes, kMaxPorts, [&](const Mismatch& m) { reporting.mismatch(m); },
       [&](const Outcome& o) { reporting.outcome(o); });
-  Sequencer sequencer(stimulus, scoreboard, (1u << dut->tag_width()) - 1);
+  Sequencer sequencer(stimulus, scoreboard, (1u << dut->tag_width()) - 1, settings.transactions);
 
   sc_core::sc_signal<bool> clock("clk", false);
   RtlUnit rtl("rtl", *dut);
@@ -372,14 +427,25 @@ Report run_cosim(Stimulus& stimulus, const Settings& settings, std::ostream& out
   timer.stop(report);
   dut->close_trace();
 
+  report.memory_end = resident_memory();
   report.cycles = rtl.next_edge();
   report.protocol_errors = rtl.protocol_errors();
   report.unexpected = scoreboard.unexpected_outputs();
   for (Port p : kPorts) report.lost += scoreboard.in_flight(p);
+  report.accounting = driver.accounting()[static_cast<int>(Port::Rtl)];
+  for (Port p : kPorts) {
+    const Accounting& a = driver.accounting()[static_cast<int>(p)];
+    if (!a.balanced(scoreboard.in_flight(p)) && report.accounting_error.empty())
+      report.accounting_error = fmt::format(
+          "the {} accepted {} transactions but completed {}, had {} flushed by resets and {} "
+          "in flight at the end",
+          port_name(p), a.accepted, a.completed, a.flushed, scoreboard.in_flight(p));
+  }
   report.passed = scoreboard.transactions_passed();
   report.failed = scoreboard.transactions_failed() + report.lost + report.unexpected +
                   report.protocol_errors;
-  if (!report.error.empty() && report.failed == 0) report.failed = 1;  // never "0 failed"
+  if ((!report.error.empty() || !report.accounting_error.empty()) && report.failed == 0)
+    report.failed = 1;  // never "0 failed"
   print_summary(stimulus, settings, report, reporting.unprinted(), out);
   return report;
 }
@@ -387,6 +453,11 @@ Report run_cosim(Stimulus& stimulus, const Settings& settings, std::ostream& out
 Report run_bare(Stimulus& stimulus, const Settings& settings, std::ostream& out) {
   Report report;
   if (report.error = check_settings(settings); !report.error.empty()) return report;
+  if (settings.reset_every || settings.transactions || settings.soak) {
+    report.error = "the bare harness has one reset (--reset-at) and runs the whole stimulus: "
+                   "no --soak or --reset-every";
+    return report;
+  }
   try {
     stimulus.start(settings.lanes);
   } catch (const std::invalid_argument& e) {

@@ -3,8 +3,11 @@
 // (model/sc AluModel), both clocked by one sc_clock; one scoreboard (tb/scoreboard.h) checks
 // per transaction that the RTL's result and the model's result are the reference's, that tags
 // come back in order with nothing lost or duplicated, and that the RTL hands each result out
-// at exactly the cycle the model predicts. Random back-pressure, input gaps and one reset in
-// the middle of the run come from one seed, so a seed reproduces a run.
+// at exactly the cycle the model predicts. Random back-pressure, input gaps and the resets (one
+// in the middle of the run, or one about every so many cycles) come from one seed, so a seed
+// reproduces a run. Nothing is kept per transaction (the scoreboard holds what is in flight,
+// the log is written as it goes), so a soak of 10^8 transactions runs in the memory of a short
+// run.
 //
 // SystemC elaborates once per process: a process calls run_cosim at most once.
 #pragma once
@@ -76,6 +79,14 @@ struct Settings {
   // Reset both units once, right after the RTL accepts transaction number `reset_at` (from 1);
   // what they held in flight is offered again. 0: no reset.
   uint64_t reset_at = 0;
+  // Reset both units about every `reset_every` cycles (0: never), as reset_at does: reset k
+  // (from 1) follows the edge at a cycle drawn from the seed, uniformly in
+  // [k*C - C/4, k*C + C/4] (C = reset_every, C/4 rounded down).
+  uint64_t reset_every = 0;
+  // Offer no more than this many transactions (0: the whole stimulus).
+  uint64_t transactions = 0;
+  // Print the soak's accounting (accepted = completed + flushed) and the resident memory.
+  bool soak = false;
   std::string wave_path;  // an FST waveform of the RTL, when set
   std::string log_path;   // one line per transaction, when set
   // "FAMILY=N" settings applied to the model's configuration after rtl_configuration(lanes,
@@ -98,6 +109,24 @@ struct FormTally {
   uint64_t cycle_deviations = 0;  // of them, the RTL's output cycle != the model's prediction
 };
 
+// Resident memory of this process, from /proc/self/status, in KiB (0 where it cannot be read).
+struct ResidentMemory {
+  uint64_t now_kib = 0;   // VmRSS
+  uint64_t peak_kib = 0;  // VmHWM: the high-water mark since the process started
+};
+ResidentMemory resident_memory();
+
+// What a unit's transactions became: each one it accepted either left it once, in order, or
+// was flushed by a reset and offered again (the scoreboard checks order and results; this,
+// that the unit's own count of acceptances and departures balances, on each unit).
+struct Accounting {
+  uint64_t accepted = 0;   // acceptances, a transaction offered again after a reset counted again
+  uint64_t completed = 0;  // results handed out
+  uint64_t flushed = 0;    // in flight at a reset: dropped by the unit, offered again
+  uint64_t resets = 0;
+  bool balanced(uint64_t lost) const { return accepted == completed + flushed + lost; }
+};
+
 struct Report {
   std::vector<FormTally> forms;  // indexed like Stimulus::forms()
   uint64_t passed = 0;           // transactions with everything right
@@ -105,14 +134,19 @@ struct Report {
   uint64_t lost = 0;        // accepted by a unit and never handed back
   uint64_t unexpected = 0;  // outputs no accepted transaction explains
   uint64_t protocol_errors = 0;
-  bool reset = false;      // the reset happened (the stimulus may end before reset_at)
-  uint64_t replayed = 0;  // transactions in flight at the reset, offered again
+  uint64_t out_of_order = 0;  // outputs with another tag than the one due: lost, duplicated, reordered
+  Accounting accounting;      // the RTL's
+  std::string accounting_error;  // a unit's accounting does not balance
+  ResidentMemory memory_start;   // once set up, before the first cycle
+  ResidentMemory memory_end;     // after the last
+  bool reset = false;      // the reset_at reset happened (the stimulus may end before it)
+  uint64_t replayed = 0;  // transactions in flight at that reset, offered again
   uint64_t reset_cycle = 0;
   uint64_t cycles = 0;
   double seconds = 0;
   double cpu_seconds = 0;
   std::string error;  // the run could not complete (a bad configuration, a hang, ...)
-  bool ok() const { return failed == 0 && error.empty(); }
+  bool ok() const { return failed == 0 && error.empty() && accounting_error.empty(); }
 };
 
 // Runs the co-simulation, printing mismatches as they happen and the summary (table per form,

@@ -54,6 +54,23 @@ class ValueText {
 
 std::string probability(double p) { return fmt::format("{:g}", p); }
 
+std::string resets_text(const Settings& settings, const Report& report) {
+  std::string text =
+      !settings.reset_at ? std::string()
+      : report.reset
+          ? fmt::format("reset after transaction {} (cycle {}, {} replayed)", settings.reset_at,
+                        report.reset_cycle, report.replayed)
+          : fmt::format("no reset (the run ended before transaction {})", settings.reset_at);
+  if (settings.reset_every) {
+    const uint64_t periodic = report.accounting.resets - report.reset;
+    text += fmt::format("{}{} reset{}, about every {} cycles", text.empty() ? "" : "; ", periodic,
+                        periodic == 1 ? "" : "s", settings.reset_every);
+  }
+  return text.empty() ? "no reset" : text;
+}
+
+std::string mib(uint64_t kib) { return fmt::format("{:.1f} MiB", kib / 1024.0); }
+
 }  // namespace
 
 ReportWriter::ReportWriter(const Stimulus& stimulus, const Settings& settings, std::ostream& out,
@@ -73,6 +90,7 @@ ReportWriter::ReportWriter(const Stimulus& stimulus, const Settings& settings, s
 }
 
 void ReportWriter::mismatch(const Mismatch& m) {
+  report_.out_of_order += m.kind == Mismatch::Kind::Tag;
   if (m.kind == Mismatch::Kind::Unexpected && log_.is_open())
     log_ << fmt::format("# cycle {}: the {} handed out tag 0x{:02x}, which no accepted "
                         "transaction explains\n",
@@ -145,12 +163,7 @@ void print_summary(const Stimulus& stimulus, const Settings& settings, const Rep
                      "{}\n",
                      settings.lanes, settings.depth, settings.seed,
                      probability(settings.backpressure), probability(settings.gaps),
-                     !settings.reset_at ? std::string("no reset")
-                     : report.reset
-                         ? fmt::format("reset after transaction {} (cycle {}, {} replayed)",
-                                       settings.reset_at, report.reset_cycle, report.replayed)
-                         : fmt::format("no reset (the run ended before transaction {})",
-                                       settings.reset_at));
+                     resets_text(settings, report));
   if (!settings.model_latency.empty()) {
     std::string list;
     for (const auto& s : settings.model_latency) list += (list.empty() ? "" : " ") + s;
@@ -179,6 +192,20 @@ void print_summary(const Stimulus& stimulus, const Settings& settings, const Rep
   out << fmt::format("{} cycles, {:.2f} s ({:.2f} s CPU): {:.0f} transactions/s per CPU second, "
                      "{:.0f} per wall-clock second\n",
                      report.cycles, report.seconds, report.cpu_seconds, per_cpu, per_wall);
+  if (settings.soak) {
+    const Accounting& a = report.accounting;
+    out << fmt::format("soak: {} transactions; the RTL accepted {} = {} completed + {} flushed by "
+                       "{} reset{} + {} lost; {} out of order (lost, duplicated or reordered), {} "
+                       "unexpected, {} wrong results, {} cycle deviations\n",
+                       total.vectors, a.accepted, a.completed, a.flushed, a.resets,
+                       a.resets == 1 ? "" : "s", report.lost,
+                       report.out_of_order, report.unexpected, total.mismatches,
+                       total.cycle_deviations);
+    out << fmt::format("resident memory: {} once set up, {} at the end; peak {}\n",
+                       mib(report.memory_start.now_kib), mib(report.memory_end.now_kib),
+                       mib(report.memory_end.peak_kib));
+  }
+  if (!report.accounting_error.empty()) out << "error: " << report.accounting_error << "\n";
   // The coverage model is PTX's; a run of vISA forms alone has nothing to count.
   if (stimulus.coverage().vectors() > 0 || !stimulus.has_visa())
     out << stimulus.coverage().summary() << "\n";

@@ -80,6 +80,17 @@ Settings busy_traffic(int lanes, int depth, uint64_t seed, uint64_t reset_at) {
   return s;
 }
 
+// A run whose RTL never hands out its `output`-th result (from 0); what stays in flight ends
+// the run after 200 idle cycles.
+Report run_losing_result(Stimulus& s, Settings settings, uint64_t output, std::ostringstream& out) {
+  settings.hang_cycles = 200;
+  RtlFault fault;
+  fault.kind = RtlFault::Kind::Drop;
+  fault.output = output;
+  settings.rtl_fault = fault;
+  return run_cosim(s, settings, out);
+}
+
 }  // namespace
 
 TEST_CASE("Lanes=2 Depth=4: RTL and model equal the reference and agree on every cycle", "[cosim]") {
@@ -163,20 +174,54 @@ TEST_CASE("a corrupted RTL result is caught and only that transaction fails", "[
 TEST_CASE("a result the RTL loses shows as tags out of order and one never handed back", "[cosim]") {
   if (!elaborate_here()) return;
   Stimulus s = stimulus({"mul.f16"}, 100, 4, false);
-  Settings settings = busy_traffic(2, 4, 4, 0);
-  settings.hang_cycles = 200;
-  RtlFault fault;
-  fault.kind = RtlFault::Kind::Drop;
-  fault.output = 10;
-  settings.rtl_fault = fault;
   std::ostringstream out;
-  const Report r = run_cosim(s, settings, out);
+  const Report r = run_losing_result(s, busy_traffic(2, 4, 4, 0), 10, out);
   INFO(out.str());
   CHECK(r.lost == 1);
   CHECK(r.failed >= 1);
   CHECK_FALSE(r.ok());
   CHECK(out.str().find("mismatch: RTL handed out tag 0x0b at cycle") != std::string::npos);
   CHECK(out.str().find("where tag 0x0a (mul.f16) was due") != std::string::npos);
+}
+
+// A soak resets every few hundred cycles: a result lost between two resets shows as outputs
+// with the wrong tag until the next reset, and the soak fails however the resets realign it.
+TEST_CASE("soak: a result the RTL loses between periodic resets is counted out of order and fails the run", "[cosim][soak]") {
+  if (!elaborate_here()) return;
+  Stimulus s = stimulus({"mul.f16"}, 3000, 5, false);
+  Settings settings = busy_traffic(2, 4, 5, 0);
+  settings.reset_every = 500;
+  settings.soak = true;
+  std::ostringstream out;
+  const Report r = run_losing_result(s, settings, 1000, out);
+  INFO(out.str());
+  CHECK(r.accounting.resets >= 4);  // 3000 transactions take more than 3000 cycles
+  CHECK(r.out_of_order >= 1);
+  CHECK(r.failed >= 1);
+  CHECK_FALSE(r.ok());
+  CHECK(out.str().find("a transaction was lost, duplicated or reordered") != std::string::npos);
+  CHECK(out.str().find("soak: 3000 transactions; the RTL accepted ") != std::string::npos);
+}
+
+TEST_CASE("soak: a clean run with periodic resets balances accepted = completed + flushed on the RTL", "[cosim][soak]") {
+  if (!elaborate_here()) return;
+  Stimulus s = stimulus(kForms, 500, 6, false);
+  Settings settings = busy_traffic(2, 4, 6, 0);
+  settings.reset_every = 300;
+  settings.transactions = 4000;  // of the 5500 in the stimulus
+  settings.soak = true;
+  std::ostringstream out;
+  const Report r = run_cosim(s, settings, out);
+  INFO(out.str());
+  CHECK(r.ok());
+  CHECK(r.passed == 4000);
+  CHECK(r.accounting.completed == 4000);
+  CHECK(r.accounting.accepted == r.accounting.completed + r.accounting.flushed);
+  CHECK(r.accounting.flushed > 0);
+  CHECK(r.accounting.resets >= (r.cycles - 1 - 300 / 4) / 300);
+  CHECK(r.accounting.resets <= (r.cycles - 1 + 300 / 4) / 300);
+  CHECK(r.memory_start.now_kib > 0);
+  CHECK(r.memory_end.peak_kib >= r.memory_end.now_kib);
 }
 
 // ---- vISA MIN_MAX (issue: Intel vISA MIN_MAX) ---------------------------------------------------
