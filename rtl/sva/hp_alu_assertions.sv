@@ -9,6 +9,10 @@
 //   at_most_depth          at most Depth transactions are in flight (one per stage);
 //   nothing_unentered      every output transfer has a transaction in flight to hand out;
 //   tags_in_order          and its tag is the oldest one in flight.
+// A sixth rule, every valid output free of X, cannot be an assertion: Verilator has no X. With
+// --x-assign/--x-initial unique every uninitialised bit is drawn from the run's seed instead, and
+// tests/rtl/pipeline_test.cpp ("X rule") runs hp_alu under two seeds and compares every valid
+// output.
 // The last three keep their own record of what entered: the number in flight and their tags in
 // arrival order (a ring of Depth entries, as at most Depth are in flight). rst_ni empties the
 // unit and the record alike, asynchronously.
