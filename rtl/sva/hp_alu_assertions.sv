@@ -78,10 +78,35 @@ module hp_alu_assertions #(
     end
   end
 
+  // ---- The output at the last edge, and whether it was stalled there -------------------------
+  // Registers of its own rather than $past/$stable: an asynchronous reset between two edges
+  // empties the unit, and clears stalled_q with it, so a stall cut short by a reset is no
+  // violation even when rst_ni is high again at the next edge (disable iff samples it there).
+  logic                stalled_q, out_transfer_q;
+  logic [16*Lanes-1:0] stalled_result_q;
+  logic [TagWidth-1:0] stalled_tag_q;
+  logic [Lanes-1:0]    stalled_lane_mask_q;
+
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      stalled_q      <= 1'b0;
+      out_transfer_q <= 1'b0;
+    end else begin
+      stalled_q      <= stalled;
+      out_transfer_q <= out_transfer;
+    end
+  end
+
+  always_ff @(posedge clk_i) begin
+    stalled_result_q    <= out_result_o;
+    stalled_tag_q       <= out_tag_o;
+    stalled_lane_mask_q <= out_lane_mask_o;
+  end
+
   // ---- The rules --------------------------------------------------------------------------------
   stable_while_stalled: assert property (@(posedge clk_i) disable iff (!rst_ni)
-      stalled |=> out_valid_o && $stable(out_result_o) && $stable(out_tag_o)
-                  && $stable(out_lane_mask_o))
+      stalled_q |-> out_valid_o && out_result_o == stalled_result_q && out_tag_o == stalled_tag_q
+                    && out_lane_mask_o == stalled_lane_mask_q)
     else $error("stable_while_stalled: the output changed while out_valid_o && !out_ready_i (rtl/TIMING.md: back-pressure freezes every stage)");
 
   ready_is_advance: assert property (@(posedge clk_i) disable iff (!rst_ni)
@@ -103,7 +128,7 @@ module hp_alu_assertions #(
   // ---- What the tests should reach ---------------------------------------------------------------
   stall: cover property (@(posedge clk_i) disable iff (!rst_ni) stalled);
   back_to_back: cover property (@(posedge clk_i) disable iff (!rst_ni)
-      out_transfer && $past(out_transfer));
+      out_transfer && out_transfer_q);
   reset_during_traffic: cover property (@(negedge rst_ni) in_flight_q != '0);
 
 endmodule

@@ -130,7 +130,7 @@ Run run_line(Fault fault, int cycles, int reset_at = -1, uint64_t x_seed = 1) {
 }
 
 std::string failure_of(const std::string& assertion) {
-  return "Assertion failed in TOP.hp_faulty_line.u_assertions." + assertion + ": " + assertion;
+  return ".u_assertions." + assertion + ": " + assertion + ": ";
 }
 
 }  // namespace
@@ -161,7 +161,7 @@ TEST_CASE("assertions: tags_in_order fires when tags leave in another order than
   const Run run = run_line(Fault::SwapsTagPairs, 5000);
   INFO(run.report);
   REQUIRE(run.failed);
-  CHECK(run.report.find(failure_of("tags_in_order") + ": tag 1 left before tag 0") != std::string::npos);
+  CHECK(run.report.find(failure_of("tags_in_order") + "tag 1 left before tag 0") != std::string::npos);
 }
 
 TEST_CASE("assertions: ready_is_advance fires when in_ready_o stays high under a stall") {
