@@ -57,25 +57,26 @@ module hp_alu_assertions #(
     next_slot = slot == LastSlot ? '0 : slot + 1'b1;
   endfunction
 
+  // A transfer that breaks the record's own rules (one too many in, one out of nothing) is
+  // reported below and left out of the record, so that it stays a possible one.
+  logic recorded_in, recorded_out;
+  assign recorded_in  = in_transfer && (in_flight_q < Capacity || out_transfer);
+  assign recorded_out = out_transfer && in_flight_q != '0;
+
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
       in_flight_q <= '0;
       oldest_q    <= '0;
       next_free_q <= '0;
     end else begin
-      // A transfer that breaks the record's own rules is reported below and left out here, so
-      // the record stays a possible one and reports what follows from it alone.
-      if (in_transfer && (in_flight_q < Capacity || out_transfer)) begin
-        entered_tag_q[next_free_q] <= in_tag_i;
-        next_free_q <= next_slot(next_free_q);
-      end
-      if (out_transfer && in_flight_q != '0) begin
-        oldest_q <= next_slot(oldest_q);
-      end
-      in_flight_q <= in_flight_q
-                   + CountWidth'(in_transfer && (in_flight_q < Capacity || out_transfer))
-                   - CountWidth'(out_transfer && in_flight_q != '0);
+      if (recorded_in) next_free_q <= next_slot(next_free_q);
+      if (recorded_out) oldest_q <= next_slot(oldest_q);
+      in_flight_q <= in_flight_q + CountWidth'(recorded_in) - CountWidth'(recorded_out);
     end
+  end
+
+  always_ff @(posedge clk_i) begin
+    if (recorded_in) entered_tag_q[next_free_q] <= in_tag_i;
   end
 
   // ---- The output at the last edge, and whether it was stalled there -------------------------
@@ -83,9 +84,9 @@ module hp_alu_assertions #(
   // empties the unit, and clears stalled_q with it, so a stall cut short by a reset is no
   // violation even when rst_ni is high again at the next edge (disable iff samples it there).
   logic                stalled_q, out_transfer_q;
-  logic [16*Lanes-1:0] stalled_result_q;
-  logic [TagWidth-1:0] stalled_tag_q;
-  logic [Lanes-1:0]    stalled_lane_mask_q;
+  logic [16*Lanes-1:0] last_result_q;
+  logic [TagWidth-1:0] last_tag_q;
+  logic [Lanes-1:0]    last_lane_mask_q;
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
@@ -98,15 +99,15 @@ module hp_alu_assertions #(
   end
 
   always_ff @(posedge clk_i) begin
-    stalled_result_q    <= out_result_o;
-    stalled_tag_q       <= out_tag_o;
-    stalled_lane_mask_q <= out_lane_mask_o;
+    last_result_q    <= out_result_o;
+    last_tag_q       <= out_tag_o;
+    last_lane_mask_q <= out_lane_mask_o;
   end
 
   // ---- The rules --------------------------------------------------------------------------------
   stable_while_stalled: assert property (@(posedge clk_i) disable iff (!rst_ni)
-      stalled_q |-> out_valid_o && out_result_o == stalled_result_q && out_tag_o == stalled_tag_q
-                    && out_lane_mask_o == stalled_lane_mask_q)
+      stalled_q |-> out_valid_o && out_result_o == last_result_q && out_tag_o == last_tag_q
+                    && out_lane_mask_o == last_lane_mask_q)
     else $error("stable_while_stalled: the output changed while out_valid_o && !out_ready_i (rtl/TIMING.md: back-pressure freezes every stage)");
 
   ready_is_advance: assert property (@(posedge clk_i) disable iff (!rst_ni)
@@ -122,7 +123,7 @@ module hp_alu_assertions #(
     else $error("nothing_unentered: tag %0h left but no transaction is in flight (rtl/TIMING.md: nothing is lost or duplicated)", out_tag_o);
 
   tags_in_order: assert property (@(posedge clk_i) disable iff (!rst_ni)
-      out_transfer && in_flight_q != '0 |-> out_tag_o == oldest_tag)
+      recorded_out |-> out_tag_o == oldest_tag)
     else $error("tags_in_order: tag %0h left before tag %0h, which entered earlier (rtl/TIMING.md: tags travel with their data, in order)", out_tag_o, oldest_tag);
 
   // ---- What the tests should reach ---------------------------------------------------------------
