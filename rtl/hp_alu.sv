@@ -18,8 +18,9 @@
 `include "hp_uop_pkg.sv"
 
 // The elaboration check's $fatal, in the one form each tool prints the message of: Yosys 0.23
-// prints a lone unformatted message and drops one after the finish number; Verilator 5.006 prints
-// one after the finish number and drops a lone one. (Neither then formats the parameter's value.)
+// prints a lone message and drops one after the finish number; Verilator 5.006 prints one after
+// the finish number and drops a lone one. Yosys formats no arguments, so a message names the
+// parameter and its range, not the value given.
 `ifdef YOSYS
 `define HP_ALU_UNSUPPORTED(message) $fatal(message);
 `else
