@@ -17,6 +17,16 @@
 // its own 16 bits (S2); lanes are replicated by generate.
 `include "hp_uop_pkg.sv"
 
+// The elaboration check's $fatal, in the one form each tool prints the message of: Yosys 0.23
+// prints a lone message and drops one after the finish number; Verilator 5.006 prints one after
+// the finish number and drops a lone one. Yosys formats no arguments, so a message names the
+// parameter and its range, not the value given.
+`ifdef YOSYS
+`define HP_ALU_UNSUPPORTED(message) $fatal(message);
+`else
+`define HP_ALU_UNSUPPORTED(message) $fatal(1, message);
+`endif
+
 module hp_alu #(
   parameter int unsigned Lanes = 2,
   parameter int unsigned Depth = 4,
@@ -43,10 +53,24 @@ module hp_alu #(
   output logic [Lanes-1:0]    out_lane_mask_o
 );
 
+  // ---- Elaboration check: parameters outside rtl/TIMING.md's ranges are refused by name ---------
+  // $fatal, not $error: Verilator only warns on an elaboration $error and builds the unit anyway.
+  if (Lanes < 2 || Lanes > 8 || Lanes % 2 != 0) begin : g_unsupported_lanes
+    `HP_ALU_UNSUPPORTED("hp_alu: unsupported parameter Lanes: it must be even, 2..8 (rtl/TIMING.md)")
+  end
+  if (Depth < 2) begin : g_unsupported_depth
+    `HP_ALU_UNSUPPORTED("hp_alu: unsupported parameter Depth: it must be >= 2 (rtl/TIMING.md)")
+  end
+  if (TagWidth < 1) begin : g_unsupported_tag_width
+    `HP_ALU_UNSUPPORTED("hp_alu: unsupported parameter TagWidth: it must be >= 1 (rtl/TIMING.md)")
+  end
+
   localparam bit RegisterAfterOperate = Depth >= 3;
   localparam bit RegisterAfterRound = Depth >= 4;
-  localparam int unsigned TailStages = Depth - 1 - 32'(RegisterAfterOperate)
-                                     - 32'(RegisterAfterRound);
+  // Guarded so that an unsupported Depth reaches the check above instead of an unsigned
+  // underflow (a 2^32-stage line).
+  localparam int unsigned TailStages = Depth < 2 ? 0 : Depth - 1 - 32'(RegisterAfterOperate)
+                                                     - 32'(RegisterAfterRound);
 
   // What every stage of the line carries beside its valid bit: which transaction it holds.
   typedef struct packed {
@@ -205,3 +229,5 @@ module hp_alu #(
   end
 
 endmodule
+
+`undef HP_ALU_UNSUPPORTED
