@@ -45,7 +45,7 @@ std::string rtl_config_at(const std::string& plan, size_t from) {
 
 }  // namespace
 
-TEST_CASE("netlist: this build has the netlist model, and only at Lanes=2 Depth=4") {
+TEST_CASE("model: this build has the netlist model, and only at Lanes=2 Depth=4") {
   REQUIRE(tb::netlist_available());  // Yosys is a build dependency (scripts/deps.sh)
   auto dut = tb::make_netlist_dut();
   CHECK(dut->lanes() == 2);
@@ -54,7 +54,7 @@ TEST_CASE("netlist: this build has the netlist model, and only at Lanes=2 Depth=
                     Catch::Contains("no hp_alu netlist with Lanes=4 Depth=4 (synthesised: Lanes=2 Depth=4)"));
 }
 
-TEST_CASE("netlist: a transaction leaves Depth cycles after it is accepted, as the RTL's (rtl/TIMING.md)") {
+TEST_CASE("model: a transaction leaves Depth cycles after it is accepted, as the RTL's (rtl/TIMING.md)") {
   // add.rn.f16 on both lanes: lane 0 1 + 1 = 2, lane 1 2 + 2 = 4 (0x4400).
   Uop u;
   u.op = Op::Add;
@@ -80,7 +80,7 @@ TEST_CASE("netlist: a transaction leaves Depth cycles after it is accepted, as t
   }
 }
 
-TEST_CASE("netlist: sweep --netlist runs the netlist and names it; another unit is a usage error") {
+TEST_CASE("sweep --netlist: runs the netlist and names it, another unit is a usage error") {
   const Run r = run_halfpipe("sweep add.f16x2 --vector 0x40003c00,0x40003c00 --netlist");
   INFO(r.output);
   CHECK(r.status == 0);
@@ -95,7 +95,7 @@ TEST_CASE("netlist: sweep --netlist runs the netlist and names it; another unit 
   }
 }
 
-TEST_CASE("netlist: check FILE --netlist replays a vector file through the netlist, naming FILE:LINE") {
+TEST_CASE("check FILE --netlist: replays a vector file through the netlist, naming FILE:LINE") {
   TempDir dir;
   const std::string good = dir.write("good.vec", kGoodVectors);
   const Run pass = run_halfpipe("check --netlist " + good);
@@ -120,7 +120,7 @@ TEST_CASE("netlist: check FILE --netlist replays a vector file through the netli
   CHECK(refused.output.find("halfpipe check: no hp_alu netlist with Lanes=4 Depth=4") != std::string::npos);
 }
 
-TEST_CASE("netlist: a plan's netlist line runs sweep --netlist at Lanes=2 Depth=4, and merges") {
+TEST_CASE("plan: a netlist line runs sweep --netlist at Lanes=2 Depth=4, and merges") {
   TempDir dir;
   const std::string spec = dir.write("netlist.spec", "neg.f16 corner netlist\nneg.f16 corner lanes=2\n");
   const Run r = run_halfpipe("plan '" + spec + "' -o '" + dir.path + "/out' --job-minutes 100000");
