@@ -1,6 +1,6 @@
 // `halfpipe check FILE...`: replays vector files (halfpipe's, or TestFloat's with --testfloat)
 // through an execution backend and reports mismatches as the sweep does: the reference, or with
-// --rtl the Verilated hp_alu (tb/rtl_backend.h).
+// --rtl the Verilated hp_alu (tb/rtl_backend.h), with --netlist its gate-level netlist.
 #include <fmt/format.h>
 
 #include <fstream>
@@ -47,10 +47,10 @@ int run_check(const CheckOptions& o) {
     }
   }
   std::unique_ptr<Backend> backend;
-  if (o.rtl) {
+  if (o.rtl || o.netlist) {
     try {
-      backend = halfpipe::tb::make_rtl_backend(o.lanes);
-    } catch (const std::invalid_argument& e) {  // a configuration that was not Verilated
+      backend = halfpipe::tb::make_rtl_backend(o.lanes, 4, o.netlist);
+    } catch (const std::invalid_argument& e) {  // a configuration that was not Verilated (or no netlist)
       std::cerr << "halfpipe check: " << e.what() << '\n';
       return halfpipe::cli::kUsageOrInputError;
     }
@@ -105,8 +105,9 @@ Parsed<CheckOptions> parse_check_options(const std::vector<std::string>& args) {
     v.testfloat(o.testfloat_function);
     v.max_errors(o.max_reported);
     v.rtl(o.rtl);
+    v.netlist(o.netlist)->description(option_spec("--netlist").help + " (implies --rtl)");
     v.lanes(o.lanes)->description(
-        "with --rtl: " + option_spec("--lanes").help +
+        "with --rtl or --netlist: " + option_spec("--lanes").help +
         "; a vector uses lane 0, or lanes 0 and 1 for a packed form");
   });
 }

@@ -66,6 +66,7 @@ struct Work {
   uint64_t random = 0;
   uint64_t seed = 1;
   int lanes = 8, depth = 4;
+  bool netlist = false;  // the gate-level netlist (Lanes=2 Depth=4) instead of the RTL
   std::optional<uint16_t> c;
   uint64_t instructions = 0;  // in the unsharded stream
 };
@@ -138,11 +139,13 @@ std::optional<Work> parse_line(const std::string& text, uint64_t line_number, co
     throw UsageError(fmt::format("{}: unknown kind '{}' (exhaustive, corner or random N)", where, w[1]));
   }
   // The options.
+  bool lanes_given = false, depth_given = false;
   for (size_t i = next; i < w.size(); ++i) {
     const std::string& option = w[i];
-    if (option == "netlist")
-      throw UsageError(fmt::format("{}: 'netlist': the synthesized netlist simulation is not built yet; "
-                                   "this line cannot run", where));
+    if (option == "netlist") {
+      work.netlist = true;
+      continue;
+    }
     const auto eq = option.find('=');
     const std::string key = option.substr(0, eq), value = eq == std::string::npos ? "" : option.substr(eq + 1);
     if (eq == std::string::npos || value.empty())
@@ -155,6 +158,7 @@ std::optional<Work> parse_line(const std::string& text, uint64_t line_number, co
       const auto n = parse_decimal_or_hex(value);
       if (!n || *n > 64) throw UsageError(fmt::format("{}: {} '{}' is not a small number", where, key, value));
       (key == "lanes" ? work.lanes : work.depth) = static_cast<int>(*n);
+      (key == "lanes" ? lanes_given : depth_given) = true;
     } else if (key == "c") {
       const vectors::Hex c = vectors::parse_hex(value, vectors::HexLimit::digits(4));
       if (c) work.c = static_cast<uint16_t>(c.value);
@@ -170,6 +174,18 @@ std::optional<Work> parse_line(const std::string& text, uint64_t line_number, co
     throw UsageError(fmt::format("{}: '{}': vISA forms have no exhaustive stream (corner or random N)", where, work.form));
   if (fma && work.kind == vectors::StreamKind::Exhaustive && !work.c)
     throw UsageError(fmt::format("{}: fma exhaustive needs c=HEX: all 2^48 triples are one line per c value", where));
+  if (work.netlist) {
+    // The one synthesised configuration: the line's unit unless it names another.
+    if ((lanes_given && work.lanes != tb::kNetlistLanes) || (depth_given && work.depth != tb::kNetlistDepth))
+      throw UsageError(fmt::format("{}: netlist: the netlist is synthesised for lanes={} depth={} only, not "
+                                   "lanes={} depth={}", where, tb::kNetlistLanes, tb::kNetlistDepth,
+                                   work.lanes, work.depth));
+    if (!tb::netlist_available())
+      throw UsageError(fmt::format("{}: netlist: this build has no netlist (Yosys was not found when it "
+                                   "was configured)", where));
+    work.lanes = tb::kNetlistLanes;
+    work.depth = tb::kNetlistDepth;
+  }
   const auto& configs = tb::available_configs();
   if (std::find(configs.begin(), configs.end(), std::make_pair(work.lanes, work.depth)) == configs.end()) {
     std::string list;
@@ -244,9 +260,10 @@ std::string default_spec() {
 // Forms whose sweeps run at one rate: the operation, packing or vISA exec size, stream kind, unit.
 std::string rate_class(const Work& w) {
   const std::string kind = vectors::stream_kind_name(w.kind);
-  if (w.visa) return fmt::format("vISA exec size {} {} Lanes={} Depth={}", w.instruction->exec_size, kind, w.lanes, w.depth);
+  const std::string unit = fmt::format("Lanes={} Depth={}{}", w.lanes, w.depth, w.netlist ? " netlist" : "");
+  if (w.visa) return fmt::format("vISA exec size {} {} {}", w.instruction->exec_size, kind, unit);
   const std::string op = w.form.substr(0, w.form.find('.'));
-  return fmt::format("{}{} {} Lanes={} Depth={}", op, w.uop->packed ? " packed" : "", kind, w.lanes, w.depth);
+  return fmt::format("{}{} {} {}", op, w.uop->packed ? " packed" : "", kind, unit);
 }
 
 // Instructions per CPU second of a job of `w`'s class: a sample of its own stream run as the job
@@ -254,7 +271,7 @@ std::string rate_class(const Work& w) {
 // fifth of a CPU second or the stream ends. Exhaustive samples come from the middle of the
 // stream: its first slice is zeros and subnormals, cheaper than the average.
 double measure_rate(const Work& w) {
-  auto dut = tb::make_dut(w.lanes, w.depth, 0);
+  auto dut = tb::make_dut(w.netlist, w.lanes, w.depth, 0);
   const uint64_t total = std::max<uint64_t>(w.instructions, 1);
   uint64_t sample = std::min<uint64_t>(total, 2048);
   while (true) {
@@ -326,6 +343,7 @@ std::string job_command(const Job& j, uint64_t number, const std::string& plan_i
                                     shell_quote(binary), shell_quote(w.form), kind, j.shard_index,
                                     j.shard_count, w.seed, w.lanes, w.depth);
   if (w.c) command += fmt::format(" --c 0x{:04x}", *w.c);
+  if (w.netlist) command += " --netlist";
   command += fmt::format(" --record {} --job {}:{} --spec {}",
                          shell_quote(fmt::format("{}/results/job-{:06}.json", dir, number)), plan_id,
                          number, shell_quote(w.text));
@@ -465,7 +483,7 @@ int run(const PlanOptions& o) {
     pj.spec_line = j.work->line;
     pj.form = j.work->form;
     pj.shard = fmt::format("{}/{}", j.shard_index, j.shard_count);
-    pj.rtl_config = record::rtl_config_hash(j.work->lanes, j.work->depth);
+    pj.rtl_config = record::rtl_config_hash(j.work->lanes, j.work->depth, j.work->netlist);
     pj.estimated_cpu_seconds = j.cpu_seconds;
     pj.command = job_command(j, pj.number, plan.id, dir, binary);
     lines += pj.command + "\n";

@@ -10,6 +10,7 @@
 //   halfpipe sweep --all-ptx --corner --random 1000
 //   halfpipe sweep 'MAX.sat (16, M5) hf' --corner --random 1000 --lanes 4
 //   halfpipe sweep --all-visa --corner --random 100
+//   halfpipe sweep --all-ptx --corner --netlist      # the Yosys netlist instead of the RTL
 #include <CLI/CLI.hpp>
 #include <fmt/core.h>
 
@@ -85,6 +86,10 @@ isa::visa::BatchLine visa_vector(const std::string& text, const std::string& for
 }
 
 int run(const SweepOptions& o) {
+  if (o.netlist && (o.lanes != tb::kNetlistLanes || o.depth != tb::kNetlistDepth))
+    throw UsageError(fmt::format("--netlist: the netlist is synthesised for Lanes={} Depth={} only, "
+                                 "not --lanes {} --depth {}", tb::kNetlistLanes, tb::kNetlistDepth,
+                                 o.lanes, o.depth));
   std::vector<std::string> forms = o.forms;
   if (o.all_ptx) {
     for (const auto& form : isa::legal_ptx_forms()) {
@@ -166,15 +171,16 @@ int run(const SweepOptions& o) {
     if (!streams.empty()) source.add_ptx(canonical, u, std::move(streams), shard);
   }
 
-  auto dut = tb::make_dut(o.lanes, o.depth, 0);
+  auto dut = tb::make_dut(o.netlist, o.lanes, o.depth, 0);
   if (o.bare) {
     const auto decoded = isa::decode_ptx(forms.front());
     if (!decoded.uop) throw UsageError(fmt::format("--bare takes a PTX form, not '{}'", forms.front()));
     const Uop u = *decoded.uop;
     const tb::Throughput t = tb::bare_throughput(*dut, u, o.bare_cycles);
-    std::cout << fmt::format("bare model {} Lanes={} Depth={}: {:.3f} M lane-ops/s per CPU second "
+    std::cout << fmt::format("bare {} {} Lanes={} Depth={}: {:.3f} M lane-ops/s per CPU second "
                              "({:.3f} M per wall second; {} cycles, constant inputs)\n",
-                             forms.front(), o.lanes, o.depth, t.per_cpu_second / 1e6,
+                             o.netlist ? "netlist" : "model", forms.front(), o.lanes, o.depth,
+                             t.per_cpu_second / 1e6,
                              t.per_second / 1e6, o.bare_cycles);
     return kPassed;
   }
@@ -187,6 +193,7 @@ int run(const SweepOptions& o) {
   settings.draw_ahead = o.threads == 2;
   settings.reproduce_options = fmt::format(" --lanes {}", o.lanes);
   if (o.depth != 4) settings.reproduce_options += fmt::format(" --depth {}", o.depth);
+  if (o.netlist) settings.reproduce_options += " --netlist";
   // Coverage costs a few reference evaluations per vector, as much as an exhaustive sweep's
   // checking, so exhaustive sweeps go without it.
   vectors::Coverage coverage;
@@ -198,10 +205,11 @@ int run(const SweepOptions& o) {
   if (t.stopped_early) std::cout << "stopped after the first mismatches\n";
   const double results = static_cast<double>(t.passed + t.failed);
   std::cerr << fmt::format("{} lane results in {:.2f} s ({:.2f} s CPU): {:.3f} M lane-ops/s per CPU "
-                           "second, {:.3f} M per wall second (Lanes={}, {} cycles)\n",
+                           "second, {:.3f} M per wall second (Lanes={}, {} cycles{})\n",
                            t.passed + t.failed, t.seconds, t.cpu_seconds,
                            results / (t.cpu_seconds > 0 ? t.cpu_seconds : 1) / 1e6,
-                           results / (t.seconds > 0 ? t.seconds : 1) / 1e6, o.lanes, t.cycles);
+                           results / (t.seconds > 0 ? t.seconds : 1) / 1e6, o.lanes, t.cycles,
+                           o.netlist ? ", netlist" : "");
   if (!o.exhaustive && coverage.vectors() > 0) std::cout << coverage.summary() << "\n";
   std::cout << fmt::format("{} passed, {} failed\n", t.passed, t.failed);
   if (!o.record.empty()) {
@@ -226,7 +234,7 @@ int run(const SweepOptions& o) {
     rec.cpu_seconds = t.cpu_seconds;
     rec.version = record::build_info().version;
     rec.git_revision = record::build_info().git_revision;
-    rec.rtl_config = record::rtl_config_hash(o.lanes, o.depth);
+    rec.rtl_config = record::rtl_config_hash(o.lanes, o.depth, o.netlist);
     try {
       record::write_atomically(o.record, rec);
     } catch (const record::Error& e) {
@@ -276,6 +284,7 @@ Parsed<SweepOptions> parse_sweep_options(const std::vector<std::string>& args) {
     v.threads(o.threads)->default_str("2 with more than one core, else 1");
     v.bare(o.bare);
     v.bare_cycles(o.bare_cycles);
+    v.netlist(o.netlist);
     v.record(o.record);
     v.job(o.job);
     v.spec_line(o.spec);

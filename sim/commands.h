@@ -77,6 +77,7 @@ struct CheckOptions {
   std::string testfloat_function;
   uint64_t max_reported = 20;
   bool rtl = false;
+  bool netlist = false;  // the gate-level netlist instead of the RTL (implies --rtl)
   int lanes = 2;
 };
 Parsed<CheckOptions> parse_check_options(const std::vector<std::string>& args);
@@ -107,6 +108,7 @@ struct SweepOptions {
   int threads = std::thread::hardware_concurrency() > 1 ? 2 : 1;
   bool bare = false;
   uint64_t bare_cycles = 2'000'000;
+  bool netlist = false;  // the gate-level netlist instead of the RTL (Lanes=2 Depth=4)
   // A cluster job's results record (sim/record.h): the file, the job ("PLAN:N"), its SPEC line.
   std::string record;
   std::string job;

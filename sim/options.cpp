@@ -94,6 +94,9 @@ const std::vector<OptionSpec>& vocabulary() {
        "an expected NaN matches any NaN, flags are ignored"},
       {"--max-errors", {}, "N", "mismatches reported before reporting stops (counting goes on)"},
       {"--rtl", {}, "", "replay through the Verilated RTL (hp_alu) instead of the reference"},
+      {"--netlist", {}, "",
+       "run the gate-level netlist instead of the RTL: hp_alu synthesised by Yosys (rtl/netlist.sh), "
+       "Verilated; Lanes=2 Depth=4 only"},
       {"--fail-on-empty", {}, "", "exit 1 when a reachable coverage bin is empty"},
       {"--reset-at", {}, "N",
        "reset the units right after the RTL accepts transaction N (what was in flight is offered "
@@ -401,6 +404,7 @@ CLI::Option* Vocabulary::probe_semantics(bool& on) { return flag("--probe-semant
 CLI::Option* Vocabulary::testfloat(std::string& function) { return value("--testfloat", function); }
 CLI::Option* Vocabulary::max_errors(uint64_t& count) { return value("--max-errors", count); }
 CLI::Option* Vocabulary::rtl(bool& on) { return flag("--rtl", on); }
+CLI::Option* Vocabulary::netlist(bool& on) { return flag("--netlist", on); }
 CLI::Option* Vocabulary::fail_on_empty(bool& on) { return flag("--fail-on-empty", on); }
 
 CLI::Option* Vocabulary::reset_at(int64_t& transaction) {

@@ -105,6 +105,7 @@ class Vocabulary {
   CLI::Option* testfloat(std::string& function);
   CLI::Option* max_errors(uint64_t& count);
   CLI::Option* rtl(bool& on);
+  CLI::Option* netlist(bool& on);
   CLI::Option* fail_on_empty(bool& on);
   CLI::Option* bare_cycles(uint64_t& cycles);
   CLI::Option* reset_at(int64_t& transaction);

@@ -129,9 +129,10 @@ Plan read_plan(const std::string& path) {
   return plan;
 }
 
-std::string rtl_config_hash(int lanes, int depth) {
-  return fmt::format("{:016x}", fnv1a(fmt::format("{} lanes={} depth={}",
-                                                  build_info().rtl_sources_sha256, lanes, depth)));
+std::string rtl_config_hash(int lanes, int depth, bool netlist) {
+  return fmt::format("{:016x}", fnv1a(fmt::format("{} lanes={} depth={}{}",
+                                                  build_info().rtl_sources_sha256, lanes, depth,
+                                                  netlist ? " netlist" : "")));
 }
 
 std::string host_name() {

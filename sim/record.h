@@ -26,8 +26,8 @@ struct BuildInfo {
 const BuildInfo& build_info();
 
 // The identity of the RTL a job ran: the RTL sources and the Verilated configuration (lanes,
-// depth), as 16 hex digits. Two records agree on it exactly when they checked the same hardware.
-std::string rtl_config_hash(int lanes, int depth);
+// depth, and whether it was the RTL or its gate-level netlist), as 16 hex digits. Two records agree on it exactly when they checked the same hardware.
+std::string rtl_config_hash(int lanes, int depth, bool netlist = false);
 
 struct Mismatch {
   std::string description;  // "add.rn.f16 a=0x3c00 b=...: expected 0x4000, got 0x4001 (lane 0)"

@@ -11,6 +11,9 @@
 #include "Vhp_alu_l2_d4.h"
 #include "Vhp_alu_l4_d4.h"
 #include "Vhp_alu_l8_d4.h"
+#if HALFPIPE_NETLIST
+#include "Vhp_alu_netlist_l2_d4.h"
+#endif
 
 namespace halfpipe::tb {
 namespace {
@@ -184,6 +187,36 @@ std::unique_ptr<Dut> make_dut(int lanes, int depth, uint64_t x_seed) {
   }
   throw std::invalid_argument("no Verilated hp_alu with Lanes=" + std::to_string(lanes) +
                               " Depth=" + std::to_string(depth) + " (built: " + known + ")");
+}
+
+bool netlist_available() {
+#if HALFPIPE_NETLIST
+  return true;
+#else
+  return false;
+#endif
+}
+
+std::unique_ptr<Dut> make_netlist_dut(int lanes, int depth, uint64_t x_seed) {
+  if (lanes != kNetlistLanes || depth != kNetlistDepth) {
+    throw std::invalid_argument("no hp_alu netlist with Lanes=" + std::to_string(lanes) +
+                                " Depth=" + std::to_string(depth) + " (synthesised: Lanes=" +
+                                std::to_string(kNetlistLanes) +
+                                " Depth=" + std::to_string(kNetlistDepth) + ")");
+  }
+#if HALFPIPE_NETLIST
+  static_assert(kNetlistLanes == 2 && kNetlistDepth == 4, "rtl/CMakeLists.txt HP_NETLIST_*");
+  return std::make_unique<VerilatedDut<Vhp_alu_netlist_l2_d4, 2, 4>>(x_seed);
+#else
+  (void)x_seed;
+  throw std::invalid_argument(
+      "this build has no hp_alu netlist: Yosys was not found when it was configured "
+      "(install it, scripts/deps.sh, and configure again)");
+#endif
+}
+
+std::unique_ptr<Dut> make_dut(bool netlist, int lanes, int depth, uint64_t x_seed) {
+  return netlist ? make_netlist_dut(lanes, depth, x_seed) : make_dut(lanes, depth, x_seed);
 }
 
 }  // namespace halfpipe::tb

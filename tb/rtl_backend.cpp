@@ -11,10 +11,12 @@ namespace {
 
 class RtlBackend : public vectors::Backend {
  public:
-  RtlBackend(int lanes, int depth) : dut_(make_dut(lanes, depth)), depth_(depth) {}
+  RtlBackend(int lanes, int depth, bool netlist)
+      : dut_(make_dut(netlist, lanes, depth)), depth_(depth), netlist_(netlist) {}
 
   std::string name() const override {
-    return fmt::format("RTL (Lanes={}, Depth={})", dut_->lanes(), depth_);
+    return fmt::format("{} (Lanes={}, Depth={})", netlist_ ? "netlist" : "RTL", dut_->lanes(),
+                       depth_);
   }
 
   uint32_t execute(const Uop& u, const vectors::Operands& o) override {
@@ -53,20 +55,22 @@ class RtlBackend : public vectors::Backend {
   // `halfpipe sweep FORM --vector A,B,C` runs one instruction through a fresh unit.
   std::string reproduce_command(const std::string& form, const Uop& u,
                                 const vectors::Operands& o) const override {
-    return fmt::format("halfpipe sweep {} --vector {} --lanes {} --depth {}", form,
-                       vectors::operand_list(u, o, ",").substr(1), dut_->lanes(), depth_);
+    return fmt::format("halfpipe sweep {} --vector {} --lanes {} --depth {}{}", form,
+                       vectors::operand_list(u, o, ",").substr(1), dut_->lanes(), depth_,
+                       netlist_ ? " --netlist" : "");
   }
 
  private:
   std::unique_ptr<Dut> dut_;
   int depth_;
+  bool netlist_;
   uint32_t next_tag_ = 0;
 };
 
 }  // namespace
 
-std::unique_ptr<vectors::Backend> make_rtl_backend(int lanes, int depth) {
-  return std::make_unique<RtlBackend>(lanes, depth);
+std::unique_ptr<vectors::Backend> make_rtl_backend(int lanes, int depth, bool netlist) {
+  return std::make_unique<RtlBackend>(lanes, depth, netlist);
 }
 
 }  // namespace halfpipe::tb

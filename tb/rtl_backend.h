@@ -12,7 +12,9 @@ namespace halfpipe::tb {
 // A Backend driving a fresh Verilated unit of `lanes` lanes (one of available_configs()). Each
 // vector is one transaction, mapped to lanes as rtl/TIMING.md says a PTX Uop is: a scalar form
 // on lane 0 (mask 0b1), a packed form's low half on lane 0 and high half on lane 1 (mask 0b11).
-// Throws std::invalid_argument for a configuration that was not Verilated.
-std::unique_ptr<vectors::Backend> make_rtl_backend(int lanes = 2, int depth = 4);
+// Throws std::invalid_argument for a configuration that was not Verilated. `netlist`: the
+// gate-level netlist instead (make_netlist_dut: Lanes=2 Depth=4 only).
+std::unique_ptr<vectors::Backend> make_rtl_backend(int lanes = 2, int depth = 4,
+                                                   bool netlist = false);
 
 }  // namespace halfpipe::tb
