@@ -218,6 +218,13 @@ def corpus_vector_file():
     inputs.append(b"\0" + re.sub(r"# vectors: \d+", "# vectors: 3", example).encode())
     inputs.append(b"\0" + b"add.f16 3C00 3c00 0x4000\r\nneg.bf16x2 0x3f80bf80 0xbf803f80 # both lanes\n")
     inputs.append(b"\0" + b"add.f16 0x3c00 0x3c00 0x4000")  # truncated: no end of line
+    # The tests' file contents, good and bad (their multi-line literals), through both doors.
+    for k, s in enumerate(unique(string_literals(
+            [os.path.join(TOP, "tests/vectors/vector_file_test.cpp"),
+             os.path.join(TOP, "tests/vectors/testfloat_test.cpp")]))):
+        if "\n" in s:
+            inputs.append(b"\0" + s.encode())
+            inputs.append(bytes([1 + 2 * (k % len(TESTFLOAT))]) + s.encode())
     # Odd first byte: TestFloat files, one per function, and each under the other functions.
     for path in files_under("tests/vectors/data", ".tf"):
         name = os.path.basename(path)[: -len(".tf")]
