@@ -11,6 +11,8 @@ HALFPIPE_PACKAGES=(
   nlohmann-json3-dev
   # The cluster tests' engines: GNU parallel, a single-node Slurm with munge, xmllint for JUnit.
   parallel slurm-wlm munge libxml2-utils
+  # The libFuzzer targets of fuzz/ and scripts/fuzz: clang and its runtime: libFuzzer, ASan, UBSan.
+  clang-14 libclang-rt-14-dev
 )
 
 missing=()

@@ -17,6 +17,7 @@
 #include <unistd.h>
 
 #include <array>
+#include <charconv>
 #include <cstdint>
 #include <cstdio>
 #include <exception>
@@ -112,8 +113,12 @@ int run(const SweepOptions& o) {
       const std::string number = colon == std::string::npos ? "" : o.job.substr(colon + 1);
       if (number.empty() || number.find_first_not_of("0123456789") != std::string::npos)
         throw UsageError(fmt::format("--job '{}': expected PLAN:N, N the job's number", o.job));
+      // from_chars, not stoull: a number past 2^64 - 1 is a usage error, not an escaped
+      // std::out_of_range that aborts the command.
+      const auto [end, ec] = std::from_chars(number.data(), number.data() + number.size(), rec.job);
+      if (ec != std::errc{} || end != number.data() + number.size())
+        throw UsageError(fmt::format("--job '{}': the job's number {} is out of range", o.job, number));
       rec.plan = o.job.substr(0, colon);
-      rec.job = std::stoull(number);
     }
     try {
       record::check_writable(o.record);

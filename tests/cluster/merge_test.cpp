@@ -162,6 +162,16 @@ TEST_CASE("sweep --record: an unwritable results directory fails before the swee
   CHECK_THAT(r.output, !Catch::Contains("passed"));
 }
 
+TEST_CASE("sweep --job: a job number past 2^64 - 1 is a usage error naming it, exit 2, not an abort") {
+  // 2^64 = 18446744073709551616: one past the largest job number a record holds.
+  const auto r = run_halfpipe("sweep neg.f16 --corner --record /tmp/halfpipe-job-range.json "
+                              "--job plan:18446744073709551616");
+  CHECK(r.status == 2);
+  CHECK_THAT(r.output, Catch::Contains("--job 'plan:18446744073709551616': the job's number "
+                                       "18446744073709551616 is out of range"));
+  CHECK_THAT(r.output, !Catch::Contains("passed"));
+}
+
 TEST_CASE("record: what is written is read back, and a record cut anywhere is refused naming the file") {
   namespace record = halfpipe::record;
   record::Record r;
