@@ -11,6 +11,8 @@ HALFPIPE_PACKAGES=(
   nlohmann-json3-dev
   # The cluster tests' engines: GNU parallel, a single-node Slurm with munge, xmllint for JUnit.
   parallel slurm-wlm munge libxml2-utils
+  # scripts/test --sanitize: clang and its sanitizer and libFuzzer runtimes (compiler-rt).
+  clang-14 libclang-rt-14-dev
 )
 
 missing=()
