@@ -11,7 +11,7 @@ HALFPIPE_PACKAGES=(
   nlohmann-json3-dev
   # The cluster tests' engines: GNU parallel, a single-node Slurm with munge, xmllint for JUnit.
   parallel slurm-wlm munge libxml2-utils
-  # scripts/test --sanitize: clang and its sanitizer and libFuzzer runtimes (compiler-rt).
+  # scripts/test --sanitize: clang, and compiler-rt with the sanitizer and libFuzzer runtimes.
   clang-14 libclang-rt-14-dev
 )
 
