@@ -11,7 +11,7 @@ HALFPIPE_PACKAGES=(
   nlohmann-json3-dev
   # The cluster tests' engines: GNU parallel, a single-node Slurm with munge, xmllint for JUnit.
   parallel slurm-wlm munge libxml2-utils
-  # The libFuzzer targets of fuzz/ and scripts/fuzz: clang and its runtime: libFuzzer, ASan, UBSan.
+  # scripts/test --sanitize and fuzz/: clang, and compiler-rt with the sanitizer and libFuzzer runtimes.
   clang-14 libclang-rt-14-dev
 )
 

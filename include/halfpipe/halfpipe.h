@@ -34,7 +34,17 @@
 extern "C" {
 #endif
 
-typedef enum hp_status {
+/* C++ sees hp_status with a fixed underlying type, so that every value a C caller may pass (C
+ * enums are plain integers) is a value of the type: without one, a value beyond the enumerators'
+ * bit range (hp_status_name's "unknown hp_status" case) is undefined behaviour in C++, which
+ * UndefinedBehaviorSanitizer reports. unsigned int is the type gcc and clang give this enum in C
+ * (no negative enumerator), so the ABI does not change. */
+#ifdef __cplusplus
+#define HP_STATUS_UNDERLYING_TYPE : unsigned int
+#else
+#define HP_STATUS_UNDERLYING_TYPE
+#endif
+typedef enum hp_status HP_STATUS_UNDERLYING_TYPE {
   HP_OK = 0,
   HP_ERR_NULL_POINTER = 1,   /* a required pointer argument was NULL */
   HP_ERR_FORM = 2,           /* an unknown or illegal form (S22), or a malformed vISA encoding */
@@ -45,6 +55,7 @@ typedef enum hp_status {
   HP_ERR_RANGE = 7,          /* an index past the end of a list */
   HP_ERR_INTERNAL = 8        /* the reference failed (out of memory, a defect): see the message */
 } hp_status;
+#undef HP_STATUS_UNDERLYING_TYPE
 
 /* ---- Library ------------------------------------------------------------------------------ */
 

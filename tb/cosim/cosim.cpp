@@ -162,13 +162,12 @@ class Driver : public sc_core::sc_module {
   sc_core::sc_out<bool> clk;
   sc_core::sc_port<sc::AluTransactionIf> rtl_port, model_port;
 
-  Driver(sc_core::sc_module_name name, const Stimulus& stimulus, const Settings& settings,
-         Scoreboard& scoreboard, Sequencer& sequencer, ReportWriter& reporting, Report& report)
+  Driver(sc_core::sc_module_name name, const Settings& settings, Scoreboard& scoreboard,
+         Sequencer& sequencer, ReportWriter& reporting, Report& report)
       : sc_core::sc_module(name),
         clk("clk"),
         rtl_port("rtl"),
         model_port("model"),
-        stimulus_(stimulus),
         settings_(settings),
         scoreboard_(scoreboard),
         sequencer_(sequencer),
@@ -322,7 +321,6 @@ class Driver : public sc_core::sc_module {
     sc_core::sc_pause();  // returns from sc_start without sc_stop's notice
   }
 
-  const Stimulus& stimulus_;
   const Settings& settings_;
   Scoreboard& scoreboard_;
   Sequencer& sequencer_;
@@ -410,7 +408,7 @@ Report run_cosim(Stimulus& stimulus, const Settings& settings, std::ostream& out
   sc_core::sc_signal<bool> clock("clk", false);
   RtlUnit rtl("rtl", *dut);
   sc::AluModel model("model", config);
-  Driver driver("driver", stimulus, settings, scoreboard, sequencer, reporting, report);
+  Driver driver("driver", settings, scoreboard, sequencer, reporting, report);
   rtl.clk(clock);
   model.clk(clock);
   driver.clk(clock);
