@@ -4,8 +4,9 @@
 // cycle.
 //
 //   stage 0        the accepted Uop, operands, tag and lane mask
-//   operate        unpack/classify, add/sub/mul/fma datapath, min/max (PTX and vISA), sign ops,
+//   operate        unpack/classify, add/sub/mul/fma datapath, sign ops,
 //                  tanh/ex2 table + interpolation                               (hp_lane_operate)
+//                  min/max (PTX and vISA), one unit across the lanes            (hp_minmax)
 //   [register]     when Depth >= 3
 //   round          the one rounding stage                                       (hp_round)
 //   [register]     when Depth >= 4
@@ -14,7 +15,9 @@
 //
 // The control line (valid, tag, lane mask, the Uop fields later units need) runs beside one
 // column of units and payload registers per lane (hp_lane). Every lane computes the same Uop on
-// its own 16 bits (S2); lanes are replicated by generate.
+// its own 16 bits (S2); lanes are replicated by generate. The one exception is min/max, whose
+// vISA 32- and 64-bit elements span 2 or 4 lanes: hp_minmax takes every lane's operands and
+// fuses the lanes of a group (rtl/README.md, "Wide elements").
 `include "hp_uop_pkg.sv"
 
 // The elaboration check's $fatal, in the one form each tool prints the message of: Yosys 0.23
@@ -115,17 +118,20 @@ module hp_alu #(
     .data_o   (operate_uop)
   );
 
-  // The Uop fields rounding and post-processing read, decoded where the Uop is.
-  logic integer_format;
+  // The Uop fields rounding and post-processing read, decoded where the Uop is; the format
+  // joined from its two fields (hp_uop_pkg).
+  logic [hp_uop_pkg::FormatWidth-1:0] operate_format;
+  logic float16_format;
   hp_uop_pkg::result_ctrl_t operate_ctrl;
   always_comb begin
-    operate_ctrl.bf16 = operate_uop.format == hp_uop_pkg::FormatBf16;
-    integer_format    = operate_uop.format != hp_uop_pkg::FormatF16 && !operate_ctrl.bf16;
+    operate_format    = {operate_uop.format_high, operate_uop.format_low};
+    operate_ctrl.bf16 = operate_format == hp_uop_pkg::FormatBf16;
+    float16_format    = operate_format == hp_uop_pkg::FormatF16 || operate_ctrl.bf16;
     operate_ctrl.ftz  = operate_uop.ftz;
     // S29: on an integer format (only vISA MIN_MAX has one, with equal source and destination
     // types) .sat changes nothing, so it never reaches the float clamp of hp_postprocess. HF's
-    // .sat is S12's clamp, as for PTX.
-    operate_ctrl.sat  = operate_uop.sat && !integer_format;
+    // .sat is S12's clamp, as for PTX; F's and DF's is hp_minmax's, which sees a whole element.
+    operate_ctrl.sat  = operate_uop.sat && float16_format;
     operate_ctrl.relu = operate_uop.relu;
   end
 
@@ -205,6 +211,24 @@ module hp_alu #(
   assign out_tag_o       = out_id.tag;
   assign out_lane_mask_o = out_id.lane_mask;
 
+  // ---- Min/max: one unit across the lanes (hp_minmax) -----------------------------------------
+  logic [16*Lanes-1:0] operate_a, operate_b, operate_minmax;
+
+  hp_minmax #(.Lanes(Lanes)) u_minmax (
+    .enable_i     (operate_uop.op == hp_uop_pkg::OpMin || operate_uop.op == hp_uop_pkg::OpMax),
+    .format_i     (operate_format),
+    .nan_policy_i (operate_uop.nan_policy),
+    .max_i        (operate_uop.op == hp_uop_pkg::OpMax),
+    .nan_i        (operate_uop.nan),
+    .xorsign_abs_i(operate_uop.xorsign_abs),
+    .sat_i        (operate_uop.sat),
+    .src0_mod_i   (operate_uop.src0_mod),
+    .src1_mod_i   (operate_uop.src1_mod),
+    .a_i          (operate_a),
+    .b_i          (operate_b),
+    .result_o     (operate_minmax)
+  );
+
   // ---- One column of units and payload registers per lane (hp_lane) --------------------------
   for (genvar i = 0; i < Lanes; i++) begin : g_lane
     hp_lane #(
@@ -223,6 +247,9 @@ module hp_alu #(
       .operate_bf16_i(operate_ctrl.bf16),
       .round_bf16_i  (round_ctrl.bf16),
       .post_ctrl_i   (post_ctrl),
+      .operate_a_o     (operate_a[16*i +: 16]),
+      .operate_b_o     (operate_b[16*i +: 16]),
+      .operate_minmax_i(operate_minmax[16*i +: 16]),
       .post_enable_i (post_id.lane_mask[i]),
       .result_o      (out_result_o[16*i +: 16])
     );

@@ -25,6 +25,9 @@ module hp_lane #(
   input  logic                     operate_bf16_i,
   input  logic                     round_bf16_i,       // the format of the Uop being rounded
   input  hp_uop_pkg::result_ctrl_t post_ctrl_i,        // and of the one being post-processed
+  output logic [15:0]              operate_a_o,        // the flushed operands, to hp_minmax
+  output logic [15:0]              operate_b_o,
+  input  logic [15:0]              operate_minmax_i,   // and this lane's slice of its result
   input  logic                     post_enable_i,      // its lane mask bit
   output logic [15:0]              result_o            // the last stage
 );
@@ -87,18 +90,15 @@ module hp_lane #(
     .Ex2MemFile (Ex2MemFile)
   ) u_lane_operate (
     .op_i          (operate_uop_i.op),
-    .format_i      (operate_uop_i.format),
     .bf16_i        (operate_bf16_i),
     .ftz_i         (operate_uop_i.ftz),
     .oob_i         (operate_uop_i.oob),
-    .nan_i         (operate_uop_i.nan),
-    .xorsign_abs_i (operate_uop_i.xorsign_abs),
-    .nan_policy_i  (operate_uop_i.nan_policy),
-    .src0_mod_i    (operate_uop_i.src0_mod),
-    .src1_mod_i    (operate_uop_i.src1_mod),
     .a_i           (operate_in.a),
     .b_i           (operate_in.b),
     .c_i           (operate_in.c),
+    .a_flushed_o   (operate_a_o),
+    .b_flushed_o   (operate_b_o),
+    .minmax_value_i(operate_minmax_i),
     .oob_hit_o     (operated.oob_hit),
     .bypass_o      (operated.bypass),
     .bypass_value_o(operated.bypass_value),
@@ -109,9 +109,14 @@ module hp_lane #(
   );
 
   // The remaining Uop fields are hp_alu's: `packed` only tells a PTX decoder how many lanes to
-  // enable (the lane mask carries it); sat and relu reach the post-processor through the line.
+  // enable (the lane mask carries it); sat and relu reach the post-processor through the line;
+  // the format, the NaN policy, .NaN, .xorsign.abs and the source modifiers are hp_minmax's.
   logic unused_operate_uop;
-  assign unused_operate_uop = ^{operate_uop_i.packed_x2, operate_uop_i.sat, operate_uop_i.relu};
+  assign unused_operate_uop = ^{operate_uop_i.packed_x2, operate_uop_i.sat, operate_uop_i.relu,
+                                operate_uop_i.format_high, operate_uop_i.format_low,
+                                operate_uop_i.nan, operate_uop_i.xorsign_abs,
+                                operate_uop_i.nan_policy, operate_uop_i.src0_mod,
+                                operate_uop_i.src1_mod};
 
   if (RegisterAfterOperate) begin : g_register_after_operate
     hp_pipe_data #(.Width(OperatedWidth)) u_operated (

@@ -1,13 +1,16 @@
 // The first half of one lane: unpack and classify the operands (with the input flush of S7),
-// then the operation units: the shared add/sub/mul/fma datapath, min/max (PTX and vISA MIN_MAX,
-// the only unit that sees the integer formats), the sign ops and the table + interpolation unit
-// of tanh/ex2. Its result is either final (bypass) or an exact value for the rounding stage;
-// oob_hit_o carries S14's decision, taken on the raw operands, to the post-processor.
+// then the operation units: the shared add/sub/mul/fma datapath, the sign ops and the table +
+// interpolation unit of tanh/ex2. Min/max (PTX and vISA MIN_MAX, the only op that sees the
+// integer and wide formats) is hp_alu's hp_minmax, one unit across the lanes because a 32- or
+// 64-bit element spans several of them: this lane hands it its flushed operands and takes back
+// its slice of the result. Its result is either final (bypass) or an exact value for the
+// rounding stage; oob_hit_o carries S14's decision, taken on the raw operands, to the
+// post-processor.
 //
-// Every lane evaluates every unit each cycle in simulation, so min/max, the sign ops, the
-// tanh/ex2 unit and the unpacking of c (which only fma reads) have enables decoded from the op:
-// an idle unit holds its output at zero (an AND in hardware) and keeps its datapath in a branch
-// that Verilator skips.
+// Every lane evaluates every unit each cycle in simulation, so the sign ops, the tanh/ex2 unit
+// and the unpacking of c (which only fma reads) have enables decoded from the op: an idle unit
+// holds its output at zero (an AND in hardware) and keeps its datapath in a branch that the
+// simulator skips.
 `include "hp_format_pkg.sv"
 `include "hp_policy_pkg.sv"
 `include "hp_uop_pkg.sv"
@@ -17,18 +20,15 @@ module hp_lane_operate #(
   parameter Ex2MemFile = "model/ref/approx/ex2.mem"
 ) (
   input  logic [hp_uop_pkg::OpWidth-1:0]            op_i,
-  input  logic [hp_uop_pkg::FormatWidth-1:0]        format_i,  // for min/max's integer formats
   input  logic                                      bf16_i,
   input  logic                                      ftz_i,
   input  logic                                      oob_i,
-  input  logic                                      nan_i,
-  input  logic                                      xorsign_abs_i,
-  input  logic                                      nan_policy_i,  // min/max only (S28)
-  input  hp_uop_pkg::src_mod_t                      src0_mod_i,    // min/max only (S27)
-  input  hp_uop_pkg::src_mod_t                      src1_mod_i,
   input  logic [15:0]                               a_i,
   input  logic [15:0]                               b_i,
   input  logic [15:0]                               c_i,
+  output logic [15:0]                               a_flushed_o,     // to hp_minmax
+  output logic [15:0]                               b_flushed_o,
+  input  logic [15:0]                               minmax_value_i,  // this lane's slice
   output logic                                      oob_hit_o,
   output logic                                      bypass_o,
   output logic [15:0]                               bypass_value_o,
@@ -92,7 +92,7 @@ module hp_lane_operate #(
   );
 
   logic                       arith_special, arith_sign, arith_sticky;
-  logic [15:0]                arith_special_value, minmax_value, sign_op_value;
+  logic [15:0]                arith_special_value, sign_op_value;
   logic signed [ExpWidth-1:0] arith_exp;
   logic [hp_format_pkg::ExactWidth-1:0] arith_sig;
 
@@ -125,19 +125,8 @@ module hp_lane_operate #(
     .exact_sticky_o (arith_sticky)
   );
 
-  hp_minmax u_minmax (
-    .enable_i     (op_i == hp_uop_pkg::OpMin || op_i == hp_uop_pkg::OpMax),
-    .format_i,
-    .nan_policy_i,
-    .max_i        (op_i == hp_uop_pkg::OpMax),
-    .nan_i,
-    .xorsign_abs_i,
-    .src0_mod_i,
-    .src1_mod_i,
-    .a_i          (a_flushed),
-    .b_i          (b_flushed),
-    .result_o     (minmax_value)
-  );
+  assign a_flushed_o = a_flushed;
+  assign b_flushed_o = b_flushed;
 
   hp_sign_op u_sign_op (
     .enable_i(op_i == hp_uop_pkg::OpNeg || op_i == hp_uop_pkg::OpAbs),
@@ -187,7 +176,7 @@ module hp_lane_operate #(
     unique case (op_i)
       hp_uop_pkg::OpMin, hp_uop_pkg::OpMax: begin
         bypass_o       = 1'b1;
-        bypass_value_o = minmax_value;
+        bypass_value_o = minmax_value_i;
       end
       hp_uop_pkg::OpNeg, hp_uop_pkg::OpAbs: begin
         bypass_o       = 1'b1;

@@ -10,7 +10,10 @@ package hp_uop_pkg;
   /* verilator lint_off UNUSEDPARAM */
 
   localparam int unsigned OpWidth = 4;
-  localparam int unsigned FormatWidth = 3;
+  // The format is split: its low FormatLowWidth bits at [6:4], its top bit at [19] (uop.h says
+  // why); hp_alu joins the two once, and every unit reads the joined FormatWidth-bit code.
+  localparam int unsigned FormatWidth = 4;
+  localparam int unsigned FormatLowWidth = 3;
 
   // A source modifier of vISA MIN_MAX (S27): |x| first, then the negation.
   typedef struct packed {
@@ -21,6 +24,7 @@ package hp_uop_pkg;
   // The Uop word, most significant field first (the bit positions are uop.h's). `packed` is a
   // keyword, hence `packed_x2`.
   typedef struct packed {
+    logic                    format_high;  // [19] format[3]
     src_mod_t                src1_mod;     // [18] abs, [17] neg
     src_mod_t                src0_mod;     // [16] abs, [15] neg
     logic                    nan_policy;   // [14] NanPolicy*
@@ -31,12 +35,12 @@ package hp_uop_pkg;
     logic                    sat;          // [9]
     logic                    ftz;          // [8]
     logic                    packed_x2;    // [7] .f16x2 / .bf16x2
-    logic [FormatWidth-1:0]  format;       // [6:4]
+    logic [FormatLowWidth-1:0] format_low; // [6:4] format[2:0]
     logic [OpWidth-1:0]      op;           // [3:0]
   } uop_t;
   // Each struct's width beside it (Yosys 0.23 takes no $bits of a type): every use connects the
   // struct to a bus of this width, so a mismatch is a Verilator width warning.
-  localparam int unsigned UopWidth = 19;
+  localparam int unsigned UopWidth = 20;
 
   // The Uop fields that the round and post-process stages still read, as hp_alu hands them on.
   typedef struct packed {
@@ -58,12 +62,20 @@ package hp_uop_pkg;
   localparam logic [OpWidth-1:0] OpTanh = 4'd8;
   localparam logic [OpWidth-1:0] OpEx2 = 4'd9;
 
-  localparam logic [FormatWidth-1:0] FormatF16 = 3'd0;
-  localparam logic [FormatWidth-1:0] FormatBf16 = 3'd1;
-  localparam logic [FormatWidth-1:0] FormatS16 = 3'd2;
-  localparam logic [FormatWidth-1:0] FormatU16 = 3'd3;
-  localparam logic [FormatWidth-1:0] FormatS8 = 3'd4;
-  localparam logic [FormatWidth-1:0] FormatU8 = 3'd5;
+  localparam logic [FormatWidth-1:0] FormatF16 = 4'd0;
+  localparam logic [FormatWidth-1:0] FormatBf16 = 4'd1;
+  localparam logic [FormatWidth-1:0] FormatS16 = 4'd2;
+  localparam logic [FormatWidth-1:0] FormatU16 = 4'd3;
+  localparam logic [FormatWidth-1:0] FormatS8 = 4'd4;
+  localparam logic [FormatWidth-1:0] FormatU8 = 4'd5;
+  // The wide vISA types, an element on a group of 2 (32-bit) or 4 (64-bit) lanes, its least
+  // significant 16 bits in the group's lowest lane (rtl/README.md, "Wide elements").
+  localparam logic [FormatWidth-1:0] FormatS32 = 4'd6;
+  localparam logic [FormatWidth-1:0] FormatU32 = 4'd7;
+  localparam logic [FormatWidth-1:0] FormatF32 = 4'd8;
+  localparam logic [FormatWidth-1:0] FormatS64 = 4'd9;
+  localparam logic [FormatWidth-1:0] FormatU64 = 4'd10;
+  localparam logic [FormatWidth-1:0] FormatF64 = 4'd11;
 
   localparam logic NanPolicyPtx = 1'b0;
   localparam logic NanPolicyVisaSrc1 = 1'b1;

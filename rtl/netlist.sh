@@ -15,6 +15,11 @@ lanes=$1 depth=$2 out=$3
 rtl=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 tables=$(cd "$rtl/../model/ref/approx" && pwd)
 sources=$(sed -n 's|^ *${CMAKE_CURRENT_SOURCE_DIR}/\(hp_[a-z0-9_]*\.sv\)$|\1|p' "$rtl/CMakeLists.txt")
+out=$(realpath -m "$out")
+# From the repository root, as rtl/area.sh: Yosys evaluates hp_approx's $readmemh with the
+# default table paths (model/ref/approx/*.mem, relative) while it reads the file, before chparam
+# sets the absolute ones, so a build directory as working directory fails.
+cd "$rtl/.."
 log=$(mktemp)
 trap 'rm -f "$log" "$out.partial"' EXIT
 script="read_verilog -sv -I$rtl $(for s in $sources; do printf '%s ' "$rtl/$s"; done);"

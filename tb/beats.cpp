@@ -5,6 +5,7 @@
 #include <stdexcept>
 
 #include "model/ref/execute.h"
+#include "model/ref/visa_minmax.h"
 #include "tb/visa_beats.h"
 
 namespace halfpipe::tb {
@@ -60,8 +61,13 @@ int BeatSource::add_visa_form(const isa::visa::Instruction& form) {
 }
 
 void BeatSource::set_lanes(int lanes) {
-  for (size_t f = 0; f < forms_.size(); ++f)
+  for (size_t f = 0; f < forms_.size(); ++f) {
     check_lanes(forms_[f], uops_[f], visa_forms_[f].has_value(), lanes);
+    if (!visa_forms_[f]) continue;
+    // A 32- or 64-bit vISA element needs an even lane count or a multiple of 4.
+    if (std::string error = visa_lanes_error(visa_forms_[f]->type, lanes); !error.empty())
+      throw std::invalid_argument(forms_[f] + ": " + error);
+  }
   lanes_ = lanes;
 }
 
@@ -115,11 +121,30 @@ uint64_t BeatSource::instructions() const {
 
 size_t BeatSource::next_ptx(Part& part, vectors::Operands* out, std::optional<uint32_t>* given,
                             size_t max) {
-  for (; part.stream < part.ptx.size(); ++part.stream) {
-    if (const size_t n = part.ptx[part.stream].next_batch(out, max)) {
-      std::fill_n(given, n, std::nullopt);
-      return n;
+  if (part.ahead_next == part.ahead.size()) {
+    // The next block of the current stream (a block never spans two streams, as before).
+    constexpr size_t kAhead = 256;
+    part.ahead.resize(kAhead);
+    part.ahead_next = 0;
+    size_t n = 0;
+    for (; part.stream < part.ptx.size(); ++part.stream)
+      if ((n = part.ptx[part.stream].next_batch(part.ahead.data(), kAhead)) > 0) break;
+    part.ahead.resize(n);
+    if (n == 0) {  // the part's streams are drawn: its buffers go (a soak holds 124 parts)
+      std::vector<vectors::Operands>().swap(part.ahead);
+      std::vector<uint32_t>().swap(part.ahead_expected);
     }
+    part.ahead_expected.resize(n);
+    vectors::reference_results(uops_[static_cast<size_t>(part.form)], part.ahead.data(), n,
+                               part.ahead_expected.data());
+  }
+  if (part.ahead_next < part.ahead.size()) {
+    const size_t n = std::min(max, part.ahead.size() - part.ahead_next);
+    for (size_t i = 0; i < n; ++i, ++part.ahead_next) {
+      out[i] = part.ahead[part.ahead_next];
+      given[i] = part.ahead_expected[part.ahead_next];
+    }
+    return n;
   }
   size_t n = 0;
   for (; n < max && part.position < part.ptx_vectors.size(); ++n) {
@@ -207,23 +232,35 @@ bool BeatSource::fill_ptx(Expected& beat) {
   return true;
 }
 
+// A beat carries lanes / n channels (n = lanes per element, visa_beats.h): lane l holds slice
+// l % n of channel first + l / n, the least significant 16 bits in the lowest lane of the group.
+// The expected result is the reference's whole element (ref::visa_minmax_element), cut the same
+// way: the harness never fuses lanes itself.
 void BeatSource::visa_beat(Expected& beat) {
   const Uop& u = line_beats_[next_beat_];
-  const int first = static_cast<int>(next_beat_) * lanes_;
-  ++next_beat_;
   const isa::visa::Instruction& i = line_.instruction;
+  const int n = visa_lanes_per_element(i.type);
+  const int first = static_cast<int>(next_beat_) * (lanes_ / n);
+  ++next_beat_;
   for (int lane = 0; lane < lanes_; ++lane) {
-    const int channel = first + lane;
+    const int channel = first + lane / n;
+    const int shift = 16 * (lane % n);
     if (channel >= i.exec_size) {
       beat.operands[lane] = {};
       beat.result[lane] = 0;
       continue;
     }
-    const uint16_t a = visa_lane_value(i.type, channel, line_.src0[channel]);
-    const uint16_t b = visa_lane_value(i.type, channel, line_.src1[channel]);
-    beat.operands[lane] = {a, b, 0};
+    const uint64_t src0 = line_.src0[channel], src1 = line_.src1[channel];
+    if (n == 1) {
+      beat.operands[lane] = {visa_lane_value(i.type, channel, src0),
+                             visa_lane_value(i.type, channel, src1), 0};
+    } else {
+      beat.operands[lane] = {static_cast<uint16_t>(src0 >> shift),
+                             static_cast<uint16_t>(src1 >> shift), 0};
+    }
     const bool enabled = (u.lane_mask >> lane) & 1u;
-    beat.result[lane] = enabled ? ref::execute_lane(u, a, b, 0) : 0;
+    const uint64_t element = ref::visa_minmax_element(i.element_op(), src0, src1);
+    beat.result[lane] = enabled ? static_cast<uint16_t>(element >> shift) : 0;
     lane_operations_ += enabled;
   }
   beat.plan = line_form_;

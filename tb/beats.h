@@ -37,7 +37,7 @@ class BeatSource {
   enum class Packing { Fill, OnePerBeat };
   BeatSource(int lanes, Packing packing) : lanes_(lanes), packing_(packing) {}
   // Another lane count before the first next(); throws std::invalid_argument, as adding does,
-  // when a form needs more lanes than that.
+  // when a form needs more lanes than that, or a vISA form's wide elements do not fit them.
   void set_lanes(int lanes);
 
   // A PTX form's streams, run one after the other; with `shard`, the shard-th slice of them
@@ -77,6 +77,11 @@ class BeatSource {
     std::vector<isa::visa::BatchLine> visa_lines;
     size_t stream = 0;     // the stream being drawn from
     uint64_t position = 0;  // in ptx_vectors / visa_lines
+    // Drawn from `ptx` a block ahead, in order, with the reference's results computed in bulk
+    // (ref::execute_n); served from ahead_next on.
+    std::vector<vectors::Operands> ahead;
+    std::vector<uint32_t> ahead_expected;
+    size_t ahead_next = 0;
   };
   int add_form(const std::string& name, const Uop& u,
                const std::optional<isa::visa::Instruction>& visa);

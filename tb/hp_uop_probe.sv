@@ -21,8 +21,8 @@ module hp_uop_probe (
   output logic [hp_uop_pkg::UopWidth-1:0]    word_o,
   // In model/uop/uop.h's order: Add Sub Mul Fma Neg Abs Min Max Tanh Ex2.
   output logic [10*hp_uop_pkg::OpWidth-1:0]  op_codes_o,
-  // F16 BF16 S16 U16 S8 U8.
-  output logic [6*hp_uop_pkg::FormatWidth-1:0] format_codes_o,
+  // F16 BF16 S16 U16 S8 U8 S32 U32 F32 S64 U64 F64.
+  output logic [12*hp_uop_pkg::FormatWidth-1:0] format_codes_o,
   // Ptx VisaSrc1.
   output logic [1:0]                         nan_policy_codes_o
 );
@@ -32,7 +32,8 @@ module hp_uop_probe (
   hp_uop_pkg::uop_t word;
   always_comb begin
     word.op           = op_i;
-    word.format       = format_i;
+    word.format_low   = format_i[hp_uop_pkg::FormatLowWidth-1:0];
+    word.format_high  = format_i[hp_uop_pkg::FormatWidth-1];
     word.packed_x2    = packed_i;
     word.ftz          = ftz_i;
     word.sat          = sat_i;
@@ -52,7 +53,9 @@ module hp_uop_probe (
                        hp_uop_pkg::OpMin, hp_uop_pkg::OpAbs, hp_uop_pkg::OpNeg,
                        hp_uop_pkg::OpFma, hp_uop_pkg::OpMul, hp_uop_pkg::OpSub,
                        hp_uop_pkg::OpAdd};
-  assign format_codes_o = {hp_uop_pkg::FormatU8, hp_uop_pkg::FormatS8, hp_uop_pkg::FormatU16,
+  assign format_codes_o = {hp_uop_pkg::FormatF64, hp_uop_pkg::FormatU64, hp_uop_pkg::FormatS64,
+                           hp_uop_pkg::FormatF32, hp_uop_pkg::FormatU32, hp_uop_pkg::FormatS32,
+                           hp_uop_pkg::FormatU8, hp_uop_pkg::FormatS8, hp_uop_pkg::FormatU16,
                            hp_uop_pkg::FormatS16, hp_uop_pkg::FormatBf16,
                            hp_uop_pkg::FormatF16};
   assign nan_policy_codes_o = {hp_uop_pkg::NanPolicyVisaSrc1, hp_uop_pkg::NanPolicyPtx};

@@ -9,6 +9,7 @@
 #include <fmt/format.h>
 
 #include "model/ref/visa_minmax.h"
+#include "tb/visa_beats.h"
 #include "vectors/vector_file.h"
 #include "tb/drive.h"
 #include "tb/scoreboard.h"
@@ -40,9 +41,17 @@ std::string reproduce_command(const BeatSource& source, const Expected& beat, in
     line.instruction.src1_mod = u.src1_mod;
     line.exec_mask = 0xFFFFFFFFu;
     const uint64_t mask = ref::element_mask(ref::traits(line.instruction.type).bits);
+    // The failing lane's element: for a 32- or 64-bit type, its group's slices joined.
+    const int n = visa_lanes_per_element(line.instruction.type);
+    const int first = lane - lane % n;
+    uint64_t src0 = 0, src1 = 0;
+    for (int s = 0; s < n; ++s) {
+      src0 |= uint64_t{beat.operands[first + s][0]} << (16 * s);
+      src1 |= uint64_t{beat.operands[first + s][1]} << (16 * s);
+    }
     for (int ch = 0; ch < line.instruction.exec_size; ++ch) {
-      line.src0[ch] = beat.operands[lane][0] & mask;
-      line.src1[ch] = beat.operands[lane][1] & mask;
+      line.src0[ch] = src0 & mask;
+      line.src1[ch] = src1 & mask;
     }
     const std::string text = vectors::format_visa_line(line);
     return fmt::format("halfpipe sweep '{}' --vector '{}'", form, text.substr(form.size() + 1));

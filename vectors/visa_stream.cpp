@@ -24,8 +24,8 @@ constexpr std::array<uint32_t, 6> kMaskPatterns{0xFFFFFFFFu, 0x00000000u, 0x5555
 
 }  // namespace
 
-std::vector<uint16_t> visa_corner_elements(Type type) {
-  std::vector<uint16_t> out;
+std::vector<uint64_t> visa_corner_elements(Type type) {
+  std::vector<uint64_t> out;
   switch (type) {
     case Type::HF:
       for (const CornerValue& c : all_corner_values(Format::F16)) out.push_back(c.bits);
@@ -41,9 +41,38 @@ std::vector<uint16_t> visa_corner_elements(Type type) {
     case Type::UB:
       out = {0x00, 0x01, 0xFF, 0x02, 0xFE, 0x7F, 0x80, 0x81, 0x7E, 0x3C};
       break;
-    default:
-      throw std::invalid_argument("vISA type " + std::string(traits(type).name) +
-                                  " is reference-only: the RTL's lanes are 16 bits wide");
+    // The wide types: besides the extremes, elements whose 16-bit slices differ in zeros and
+    // ones, which a negation's carry and the slices' compare chain (hp_minmax) must cross.
+    case Type::D:
+    case Type::UD:
+      out = {0x00000000, 0x00000001, 0xFFFFFFFF, 0x00000002, 0xFFFFFFFE, 0x7FFFFFFF,
+             0x80000000, 0x80000001, 0x7FFFFFFE, 0x0000FFFF, 0x00010000, 0xFFFF0000,
+             0xFFFF8000, 0x00008000, 0x12345678, 0xEDCBA988};
+      break;
+    case Type::Q:
+    case Type::UQ:
+      out = {0x0000000000000000, 0x0000000000000001, 0xFFFFFFFFFFFFFFFF, 0x0000000000000002,
+             0xFFFFFFFFFFFFFFFE, 0x7FFFFFFFFFFFFFFF, 0x8000000000000000, 0x8000000000000001,
+             0x7FFFFFFFFFFFFFFE, 0x000000000000FFFF, 0x0000000000010000, 0x00000000FFFFFFFF,
+             0x0000000100000000, 0x0001000000000000, 0xFFFF000000000000, 0xFFFFFFFF00000000,
+             0x123456789ABCDEF0, 0xEDCBA98765432110};
+      break;
+    // F and DF: zeros, +-1 and its neighbours, 2 and 0.5, denormals, the normal boundary, the
+    // largest finite value, infinities and NaNs, among them NaNs whose payload lies in the
+    // lowest slice alone (the top slice reads as an infinity).
+    case Type::F:
+      out = {0x00000000, 0x80000000, 0x3F800000, 0xBF800000, 0x3F800001, 0x3F7FFFFF,
+             0x40000000, 0x3F000000, 0x00000001, 0x80000001, 0x007FFFFF, 0x00800000,
+             0x7F7FFFFF, 0xFF7FFFFF, 0x7F800000, 0xFF800000, 0x7FC00000, 0xFFC00001,
+             0x7F800001, 0xFF810000};
+      break;
+    case Type::DF:
+      out = {0x0000000000000000, 0x8000000000000000, 0x3FF0000000000000, 0xBFF0000000000000,
+             0x3FF0000000000001, 0x3FEFFFFFFFFFFFFF, 0x4000000000000000, 0x3FE0000000000000,
+             0x0000000000000001, 0x8000000000000001, 0x000FFFFFFFFFFFFF, 0x0010000000000000,
+             0x7FEFFFFFFFFFFFFF, 0xFFEFFFFFFFFFFFFF, 0x7FF0000000000000, 0xFFF0000000000000,
+             0x7FF8000000000000, 0xFFF8000000000001, 0x7FF0000000000001, 0xFFF0000100000000};
+      break;
   }
   return out;
 }
@@ -106,11 +135,19 @@ BatchLine VisaStream::at(uint64_t index) const {
     default: b.exec_mask = static_cast<uint32_t>(rng.next() & rng.next() & rng.next()); break;
   }
   const bool byte_type = i.type == Type::B || i.type == Type::UB;
-  auto element = [&] {
+  const int bits = traits(i.type).bits;
+  auto element = [&]() -> uint64_t {
     const uint64_t e = rng.next();
     if (e & 1) return corners_[(e >> 8) % n];
-    const auto bits = static_cast<uint16_t>(e >> 16);
-    return byte_type ? static_cast<uint16_t>(bits & 0xFF) : bits;
+    if (bits > 16) {
+      // A wide element: uniform bits, each 16-bit slice zeroed a quarter of the time (carries).
+      uint64_t x = rng.next() & element_mask(bits);
+      for (int s = 0; s < bits / 16; ++s)
+        if (((e >> (8 + 2 * s)) & 3) == 0) x &= ~(uint64_t{0xFFFF} << (16 * s));
+      return x;
+    }
+    const auto value = static_cast<uint16_t>(e >> 16);
+    return byte_type ? static_cast<uint16_t>(value & 0xFF) : value;
   };
   for (int ch = 0; ch < i.exec_size; ++ch) {
     b.src0[ch] = element();

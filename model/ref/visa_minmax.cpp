@@ -3,6 +3,7 @@
 #include "model/ref/visa_minmax.h"
 
 #include <array>
+#include <string>
 
 #include "model/ref/execute.h"
 #include "model/ref/policy.h"
@@ -106,20 +107,61 @@ VisaType visa_type_of(Format f) {
     case Format::U16: return VisaType::UW;
     case Format::S8: return VisaType::B;
     case Format::U8: return VisaType::UB;
+    case Format::S32: return VisaType::D;
+    case Format::U32: return VisaType::UD;
+    case Format::F32: return VisaType::F;
+    case Format::S64: return VisaType::Q;
+    case Format::U64: return VisaType::UQ;
+    case Format::F64: return VisaType::DF;
     case Format::BF16: break;
   }
   throw NotImplemented("vISA MIN_MAX has no bf16 type");
 }
 
-uint16_t visa_execute_lane(const Uop& u, uint16_t src0, uint16_t src1) {
+namespace {
+
+VisaMinMax element_op_of(const Uop& u) {
   if (u.op != Op::Min && u.op != Op::Max)
     throw NotImplemented("not a vISA MIN_MAX Uop: op is not min or max");
   if (u.packed || u.ftz || u.relu || u.oob || u.nan || u.xorsign_abs)
     throw NotImplemented("not a vISA MIN_MAX Uop: a PTX-only modifier is set");
   if (u.format == Format::F16 && u.nan_policy != NanPolicy::VisaSrc1)
     throw NotImplemented("not a vISA MIN_MAX Uop: f16 with the PTX NaN policy is PTX min/max");
-  const VisaMinMax m{u.op == Op::Max, visa_type_of(u.format), u.sat, u.src0_mod, u.src1_mod};
+  return {u.op == Op::Max, visa_type_of(u.format), u.sat, u.src0_mod, u.src1_mod};
+}
+
+}  // namespace
+
+uint16_t visa_execute_lane(const Uop& u, uint16_t src0, uint16_t src1) {
+  const VisaMinMax m = element_op_of(u);
+  if (lanes_per_element(u.format) != 1)
+    throw NotImplemented("a " + std::to_string(traits(m.type).bits) + "-bit vISA element spans " +
+                         std::to_string(lanes_per_element(u.format)) +
+                         " lanes: it has no one-lane result");
   return static_cast<uint16_t>(visa_minmax_element(m, src0, src1));
+}
+
+void visa_execute_lanes(const Uop& u, int lanes, const uint16_t* src0, const uint16_t* src1,
+                        uint16_t* dst) {
+  const VisaMinMax m = element_op_of(u);
+  const int n = lanes_per_element(u.format);
+  if (lanes < 0 || lanes % n != 0)
+    throw NotImplemented(std::to_string(lanes) + " lanes do not hold whole " +
+                         std::to_string(traits(m.type).bits) + "-bit elements (" +
+                         std::to_string(n) + " lanes each)");
+  for (int first = 0; first < lanes; first += n) {
+    uint64_t a = 0, b = 0;
+    for (int s = 0; s < n; ++s) {
+      a |= uint64_t{src0[first + s]} << (16 * s);
+      b |= uint64_t{src1[first + s]} << (16 * s);
+    }
+    const uint64_t d = visa_minmax_element(m, a, b);
+    for (int s = 0; s < n; ++s) {
+      const int lane = first + s;
+      const bool enabled = lane < 32 && ((u.lane_mask >> lane) & 1u) != 0;
+      dst[lane] = enabled ? static_cast<uint16_t>(d >> (16 * s)) : 0;
+    }
+  }
 }
 
 }  // namespace halfpipe::ref

@@ -37,11 +37,20 @@ void visa_minmax(const VisaMinMax& m, uint32_t channel_enable, int channels, con
 // One 16-bit lane of a vISA Uop (op Min or Max; format F16 = HF, S16 = W, U16 = UW, S8 = B and
 // U8 = UB, the byte types in the low byte of the lane with the high byte ignored on input and
 // zero in the result). F16 requires nan_policy VisaSrc1 (with Ptx it is PTX min/max, not this).
-// Throws NotImplemented (execute.h) for a Uop that is not a vISA MIN_MAX Uop.
+// Throws NotImplemented (execute.h) for a Uop that is not a vISA MIN_MAX Uop, and for a 32- or
+// 64-bit format, whose element spans several lanes (visa_execute_lanes).
 uint16_t visa_execute_lane(const Uop& u, uint16_t src0, uint16_t src1);
 
-// The vISA type a Uop format stands for (F16 -> HF, S16 -> W, ...); throws NotImplemented for
-// BF16, which no vISA MIN_MAX type maps to.
+// Every lane of a vISA Uop's beat, `lanes` of them: for a 32- or 64-bit format the element of
+// lanes [g*n, (g+1)*n) (n = lanes_per_element) is src0/src1's slices joined, least significant
+// in the lowest lane, and its result is split the same way; lanes whose lane_mask bit is clear
+// read 0 (rtl/TIMING.md). Throws NotImplemented as visa_execute_lane does, and for a lane count
+// that is not a multiple of n.
+void visa_execute_lanes(const Uop& u, int lanes, const uint16_t* src0, const uint16_t* src1,
+                        uint16_t* dst);
+
+// The vISA type a Uop format stands for (F16 -> HF, S16 -> W, S32 -> D, F64 -> DF, ...); throws
+// NotImplemented for BF16, which no vISA MIN_MAX type maps to.
 VisaType visa_type_of(Format f);
 
 }  // namespace halfpipe::ref

@@ -24,17 +24,38 @@ enum class Op : uint8_t {
 };
 inline constexpr int kOpCount = 10;
 
-// Element format of every lane. The floating formats are PTX's; the integer ones exist for the
-// vISA MIN_MAX front-end (S26), whose 16-bit and 8-bit types the RTL's min/max unit executes.
+// Element format of every lane. The 16-bit floating formats are PTX's; the others exist for the
+// vISA MIN_MAX front-end (S26), whose every type the RTL's min/max unit executes. A 32-bit
+// element spans two neighbouring 16-bit lanes and a 64-bit one four (lanes_per_element), its
+// least significant 16 bits in the lowest lane of the group (rtl/README.md, "Wide elements").
 enum class Format : uint8_t {
-  F16 = 0,   // IEEE binary16 (S1)
+  F16 = 0,   // IEEE binary16 (S1); vISA HF
   BF16 = 1,  // bfloat16 (S1)
   S16 = 2,   // vISA W
   U16 = 3,   // vISA UW
   S8 = 4,    // vISA B, in the low byte of a lane
   U8 = 5,    // vISA UB, in the low byte of a lane
+  S32 = 6,   // vISA D, on a pair of lanes
+  U32 = 7,   // vISA UD, on a pair of lanes
+  F32 = 8,   // vISA F (IEEE binary32), on a pair of lanes
+  S64 = 9,   // vISA Q, on four lanes
+  U64 = 10,  // vISA UQ, on four lanes
+  F64 = 11,  // vISA DF (IEEE binary64), on four lanes
 };
-inline constexpr int kFormatCount = 6;
+inline constexpr int kFormatCount = 12;
+
+// How many 16-bit lanes one element of a format occupies: 1, 2 or 4.
+constexpr int lanes_per_element(Format f) {
+  switch (f) {
+    case Format::S32:
+    case Format::U32:
+    case Format::F32: return 2;
+    case Format::S64:
+    case Format::U64:
+    case Format::F64: return 4;
+    default: return 1;
+  }
+}
 
 // Who decides what a NaN operand of min/max produces.
 enum class NanPolicy : uint8_t {
@@ -92,17 +113,22 @@ constexpr int operand_count(Op op) {
   }
 }
 
+// PTX's 16-bit floating formats, which every PTX op takes; F32 and F64 are vISA MIN_MAX's alone.
 constexpr bool is_float(Format f) { return f == Format::F16 || f == Format::BF16; }
 
 // ---- Bit encoding of everything but the lane mask ---------------------------------------------
-//   [3:0]   op            [6:4]  format        [7]  packed
+//   [3:0]   op            [6:4]  format[2:0]   [7]  packed
 //   [8]     ftz           [9]    sat           [10] relu          [11] oob
 //   [12]    nan           [13]   xorsign_abs   [14] nan_policy
 //   [15]    src0 neg      [16]   src0 abs      [17] src1 neg      [18] src1 abs
+//   [19]    format[3]
+// The format grew from 3 to 4 bits for the 32- and 64-bit vISA types; its new top bit went above
+// every existing field rather than beside [6:4], so that every word an earlier version encoded
+// (memory images, vector files, DPI callers) keeps its meaning: formats 0..7 leave bit 19 clear.
 namespace uop_bits {
-inline constexpr int kWidth = 19;
+inline constexpr int kWidth = 20;
 inline constexpr int kOpLsb = 0, kOpWidth = 4;
-inline constexpr int kFormatLsb = 4, kFormatWidth = 3;
+inline constexpr int kFormatLsb = 4, kFormatLowWidth = 3, kFormatHigh = 19;
 inline constexpr int kPacked = 7, kFtz = 8, kSat = 9, kRelu = 10, kOob = 11, kNan = 12,
                      kXorsignAbs = 13, kNanPolicy = 14, kSrc0Neg = 15, kSrc0Abs = 16,
                      kSrc1Neg = 17, kSrc1Abs = 18;
@@ -111,7 +137,10 @@ inline constexpr int kPacked = 7, kFtz = 8, kSat = 9, kRelu = 10, kOob = 11, kNa
 constexpr uint32_t encode(const Uop& u) {
   using namespace uop_bits;
   auto bit = [](bool v, int pos) { return static_cast<uint32_t>(v) << pos; };
-  return (static_cast<uint32_t>(u.op) << kOpLsb) | (static_cast<uint32_t>(u.format) << kFormatLsb) |
+  const auto format = static_cast<uint32_t>(u.format);
+  return (static_cast<uint32_t>(u.op) << kOpLsb) |
+         ((format & ((1u << kFormatLowWidth) - 1)) << kFormatLsb) |
+         ((format >> kFormatLowWidth) << kFormatHigh) |
          bit(u.packed, kPacked) | bit(u.ftz, kFtz) | bit(u.sat, kSat) | bit(u.relu, kRelu) |
          bit(u.oob, kOob) | bit(u.nan, kNan) | bit(u.xorsign_abs, kXorsignAbs) |
          bit(u.nan_policy == NanPolicy::VisaSrc1, kNanPolicy) | bit(u.src0_mod.neg, kSrc0Neg) |
@@ -125,7 +154,8 @@ constexpr std::optional<Uop> decode(uint32_t word, uint32_t lane_mask) {
   using namespace uop_bits;
   if (word >> kWidth) return std::nullopt;
   uint32_t op = (word >> kOpLsb) & ((1u << kOpWidth) - 1);
-  uint32_t format = (word >> kFormatLsb) & ((1u << kFormatWidth) - 1);
+  uint32_t format = ((word >> kFormatLsb) & ((1u << kFormatLowWidth) - 1)) |
+                    (((word >> kFormatHigh) & 1u) << kFormatLowWidth);
   if (op >= kOpCount || format >= kFormatCount) return std::nullopt;
   auto bit = [word](int pos) { return ((word >> pos) & 1u) != 0; };
   Uop u;

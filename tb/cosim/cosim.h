@@ -33,8 +33,9 @@ class Stimulus {
  public:
   // Adds `form`'s streams (vectors::StreamSpec: corner classes, seeded random, ...), run after
   // what was added before. A PTX form, or a vISA form (`MIN|MAX[.sat] (EXEC[, MASK]) TYPE`,
-  // an RTL type: hf w uw b ub; corner and random streams). Throws std::invalid_argument naming
-  // the form if it is illegal.
+  // any of the eleven types; corner and random streams). Throws std::invalid_argument naming
+  // the form if it is illegal; a wide type that the lane count does not fit is refused when the
+  // run sets the lanes (start).
   void add_streams(const std::string& form, const std::vector<vectors::StreamSpec>& specs);
   // Adds every vector of a vector file (vectors/FORMAT.md), its expected results taken from the
   // file. Throws vectors::ParseError ("FILE:LINE: problem") for a malformed file and

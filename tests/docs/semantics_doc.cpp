@@ -14,10 +14,11 @@ namespace {
 bool is_word_char(char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; }
 bool is_digit(char c) { return std::isdigit(static_cast<unsigned char>(c)) != 0; }
 
-// The Uop format names S8 and S16 share their spelling with rule ids; beside one of these
+// The Uop format names S8, S16, S32 and S64 share their spelling with rule ids; beside one of these
 // siblings they name a format.
 bool is_format_sibling(std::string_view word) {
-  return word == "F16" || word == "BF16" || word == "U16" || word == "U8";
+  return word == "F16" || word == "BF16" || word == "U16" || word == "U8" || word == "U32" ||
+         word == "F32" || word == "U64" || word == "F64";
 }
 
 bool is_list_separator(char c) { return c == ' ' || c == '\t' || c == '/' || c == ','; }

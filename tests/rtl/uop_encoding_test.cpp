@@ -60,12 +60,14 @@ TEST_CASE("Uop encoding: hp_uop_pkg's op codes are uop.h's Op values") {
 TEST_CASE("Uop encoding: hp_uop_pkg's format and nan-policy codes are uop.h's values") {
   Probe p;
   p.model->eval();
-  const uint32_t codes = p.model->format_codes_o;
-  const Format formats[] = {Format::F16, Format::BF16, Format::S16, Format::U16, Format::S8, Format::U8};
-  STATIC_REQUIRE(halfpipe::kFormatCount == 6);
-  for (int i = 0; i < 6; ++i) {
+  const uint64_t codes = p.model->format_codes_o;
+  const Format formats[] = {Format::F16, Format::BF16, Format::S16, Format::U16,
+                            Format::S8,  Format::U8,   Format::S32, Format::U32,
+                            Format::F32, Format::S64,  Format::U64, Format::F64};
+  STATIC_REQUIRE(halfpipe::kFormatCount == 12);
+  for (int i = 0; i < 12; ++i) {
     INFO("format number " << i << " in uop.h's order");
-    CHECK(((codes >> (3 * i)) & 0x7) == static_cast<uint32_t>(formats[i]));
+    CHECK(((codes >> (4 * i)) & 0xF) == static_cast<uint64_t>(formats[i]));
   }
   CHECK((p.model->nan_policy_codes_o & 1) == static_cast<uint32_t>(NanPolicy::Ptx));
   CHECK((p.model->nan_policy_codes_o >> 1) == static_cast<uint32_t>(NanPolicy::VisaSrc1));

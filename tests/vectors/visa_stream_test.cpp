@@ -66,7 +66,26 @@ TEST_CASE("vISA corner elements: the integer extremes and the S26 float classes"
   const auto hf = visa_corner_elements(isa::visa::Type::HF);
   for (uint16_t v : {0x0000, 0x8000, 0x0001, 0x7C00, 0xFC00, 0x7FFF})
     CHECK(std::count(hf.begin(), hf.end(), v) == 1);
-  CHECK_THROWS(visa_corner_elements(isa::visa::Type::D));
+  const auto d = visa_corner_elements(isa::visa::Type::D);
+  for (uint64_t v : {0x00000000u, 0x7FFFFFFFu, 0x80000000u, 0xFFFFFFFFu, 0x00010000u})
+    CHECK(std::count(d.begin(), d.end(), v) == 1);
+  const auto q = visa_corner_elements(isa::visa::Type::UQ);
+  for (uint64_t v : {uint64_t{0}, uint64_t{0x7FFFFFFFFFFFFFFF}, uint64_t{0x8000000000000000},
+                     ~uint64_t{0}, uint64_t{0x0000000100000000}})
+    CHECK(std::count(q.begin(), q.end(), v) == 1);
+  // F and DF: the zeros, infinities and a NaN whose payload is in the lowest 16-bit slice alone.
+  const auto f = visa_corner_elements(isa::visa::Type::F);
+  for (uint64_t v : {0x00000000u, 0x80000000u, 0x7F800000u, 0xFF800000u, 0x7F800001u})
+    CHECK(std::count(f.begin(), f.end(), v) == 1);
+  const auto df = visa_corner_elements(isa::visa::Type::DF);
+  for (uint64_t v : {uint64_t{0}, uint64_t{0x8000000000000000}, uint64_t{0x7FF0000000000000},
+                     uint64_t{0x7FF0000000000001}})
+    CHECK(std::count(df.begin(), df.end(), v) == 1);
+  for (isa::visa::Type t : {isa::visa::Type::D, isa::visa::Type::UD, isa::visa::Type::F,
+                            isa::visa::Type::Q, isa::visa::Type::UQ, isa::visa::Type::DF}) {
+    const uint64_t mask = element_mask(traits(t).bits);
+    for (uint64_t v : visa_corner_elements(t)) CHECK((v & ~mask) == 0);
+  }
 }
 
 TEST_CASE("vISA random stream: one seed gives one stream, shards concatenate to it") {
