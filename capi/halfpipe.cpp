@@ -15,6 +15,7 @@
 
 #include "model/isa/ptx.h"
 #include "model/isa/visa.h"
+#include "model/ref/bulk/execute_n.h"
 #include "model/ref/execute.h"
 #include "model/ref/visa_minmax.h"
 #include "model/uop/uop.h"
@@ -214,13 +215,18 @@ hp_status hp_ptx_exec_n(const hp_form* form, const uint32_t* const* operands, si
     const uint32_t* b = operand_count > 1 ? operands[1] : nullptr;
     const uint32_t* c = operand_count > 2 ? operands[2] : nullptr;
     const Uop& u = form->uop;
-    for (size_t i = 0; i < n; ++i) {
-      const uint32_t x = a ? a[i] : 0, y = b ? b[i] : 0, z = c ? c[i] : 0;
-      if (!u.packed && ((x | y | z) >> 16)) {
-        const uint32_t bad = (x >> 16) ? x : (y >> 16) ? y : z;
-        return too_wide(*form, bad, "instruction " + std::to_string(i) + ": ");
-      }
-      results[i] = ref::execute(u, x, y, z);
+    // A scalar form's registers are 16 bits: the instructions before the first wider operand
+    // are executed (in bulk, ref::execute_n), that one is reported, none after it is written.
+    size_t valid = n;
+    if (!u.packed) {
+      for (size_t i = 0; i < n && valid == n; ++i)
+        if (((a ? a[i] : 0) | (b ? b[i] : 0) | (c ? c[i] : 0)) >> 16) valid = i;
+    }
+    ref::execute_n(u, a, b, c, results, valid);
+    if (valid < n) {
+      const uint32_t x = a ? a[valid] : 0, y = b ? b[valid] : 0, z = c ? c[valid] : 0;
+      const uint32_t bad = (x >> 16) ? x : (y >> 16) ? y : z;
+      return too_wide(*form, bad, "instruction " + std::to_string(valid) + ": ");
     }
     return HP_OK;
   });

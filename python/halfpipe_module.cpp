@@ -24,6 +24,7 @@
 
 #include "model/isa/ptx.h"
 #include "model/isa/visa.h"
+#include "model/ref/bulk/execute_n.h"
 #include "model/ref/execute.h"
 #include "model/ref/visa_minmax.h"
 #include "model/uop/uop.h"
@@ -212,21 +213,31 @@ bool contiguous_of(const Broadcast& b) {
   return true;
 }
 
-// The fast path: f(a, b, c) over operands that contiguous_of<T> accepted, only the `wanted`
-// first ones read (the others are 0).
-template <class T, class F>
-void contiguous_loop(const Broadcast& b, char* out, int wanted, F&& f) {
+// The fast path: the reference's bulk path (ref::execute_n) over operands that contiguous_of<T>
+// accepted, only the `wanted` first ones read (the others are 0); 16-bit registers are widened
+// to 32 bits a block at a time.
+template <class T>
+void contiguous_bulk(const Uop& u, const Broadcast& b, char* out, int wanted) {
   const T* x[3] = {};
-  for (size_t k = 0; k < b.operands.size(); ++k)
+  for (size_t k = 0; k < b.operands.size() && k < 3; ++k)
     x[k] = reinterpret_cast<const T*>(b.operands[k].data);
   T* r = reinterpret_cast<T*>(out);
-  const ssize_t n = b.size;
-  if (wanted == 1)
-    for (ssize_t i = 0; i < n; ++i) r[i] = static_cast<T>(f(x[0][i], 0, 0));
-  else if (wanted == 2)
-    for (ssize_t i = 0; i < n; ++i) r[i] = static_cast<T>(f(x[0][i], x[1][i], 0));
-  else
-    for (ssize_t i = 0; i < n; ++i) r[i] = static_cast<T>(f(x[0][i], x[1][i], x[2][i]));
+  const size_t n = static_cast<size_t>(b.size);
+  if constexpr (sizeof(T) == 4) {
+    ref::execute_n(u, x[0], wanted > 1 ? x[1] : nullptr, wanted > 2 ? x[2] : nullptr, r, n);
+  } else {
+    constexpr size_t kBlock = 4096;
+    std::vector<uint32_t> wide(4 * kBlock);
+    uint32_t* w[3] = {wide.data(), wide.data() + kBlock, wide.data() + 2 * kBlock};
+    uint32_t* d = wide.data() + 3 * kBlock;
+    for (size_t start = 0; start < n; start += kBlock) {
+      const size_t m = std::min(kBlock, n - start);
+      for (int k = 0; k < wanted; ++k)
+        for (size_t i = 0; i < m; ++i) w[k][i] = x[k][start + i];
+      ref::execute_n(u, w[0], wanted > 1 ? w[1] : nullptr, wanted > 2 ? w[2] : nullptr, d, m);
+      for (size_t i = 0; i < m; ++i) r[start + i] = static_cast<T>(d[i]);
+    }
+  }
 }
 
 py::object finish(py::array result, bool all_ints) {
@@ -283,13 +294,9 @@ py::object execute(const std::string& form, py::object a, py::object b, py::obje
   {
     py::gil_scoped_release release;
     if (u.packed && contiguous_of<uint32_t>(bc)) {
-      contiguous_loop<uint32_t>(bc, out, wanted, [&u](uint32_t x0, uint32_t x1, uint32_t x2) {
-        return ref::execute(u, x0, x1, x2);
-      });
+      contiguous_bulk<uint32_t>(u, bc, out, wanted);
     } else if (!u.packed && !wide && contiguous_of<uint16_t>(bc)) {
-      contiguous_loop<uint16_t>(bc, out, wanted, [&u](uint16_t x0, uint16_t x1, uint16_t x2) {
-        return ref::execute_lane(u, x0, x1, x2);
-      });
+      contiguous_bulk<uint16_t>(u, bc, out, wanted);
     } else {
       for_each_element(bc, [&](ssize_t i, uint64_t x0, uint64_t x1, uint64_t x2) {
         too_wide |= (x0 | x1 | x2) & ~register_mask;

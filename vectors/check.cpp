@@ -14,6 +14,9 @@ class ReferenceBackend : public Backend {
   uint32_t execute(const Uop& u, const Operands& o) override {
     return ref::execute(u, o.a, o.b, o.c);
   }
+  void execute_block(const Uop& u, const Operands* o, size_t n, uint32_t* results) override {
+    reference_results(u, o, n, results);
+  }
   std::string reproduce_command(const std::string& form, const Uop& u,
                                 const Operands& o) const override {
     return "halfpipe eval " + form + operand_list(u, o);
@@ -21,6 +24,10 @@ class ReferenceBackend : public Backend {
 };
 
 }  // namespace
+
+void Backend::execute_block(const Uop& u, const Operands* o, size_t n, uint32_t* results) {
+  for (size_t i = 0; i < n; ++i) results[i] = execute(u, o[i]);
+}
 
 std::string operand_list(const Uop& u, const Operands& o, const char* separator) {
   const uint32_t values[3] = {o.a, o.b, o.c};
@@ -67,6 +74,36 @@ void Checker::check(const std::string& file, const VectorRecord& v) {
                              v.line, v.form, backend_.name(), e.what());
     return;
   }
+  judge(file, v, got);
+}
+
+void Checker::check_block(const std::string& file, const std::vector<VectorRecord>& records,
+                          size_t n) {
+  std::vector<Operands> operands;
+  std::vector<uint32_t> results;
+  for (size_t start = 0; start < n;) {
+    size_t end = start + 1;
+    while (end < n && records[end].uop == records[start].uop) ++end;
+    operands.resize(end - start);
+    results.resize(end - start);
+    for (size_t i = start; i < end; ++i) operands[i - start] = records[i].operands;
+    bool evaluated = true;
+    try {
+      backend_.execute_block(records[start].uop, operands.data(), end - start, results.data());
+    } catch (const ref::NotImplemented&) {
+      evaluated = false;  // check() reports it, record by record, as before
+    }
+    for (size_t i = start; i < end; ++i) {
+      if (evaluated)
+        judge(file, records[i], results[i - start]);
+      else
+        check(file, records[i]);
+    }
+    start = end;
+  }
+}
+
+void Checker::judge(const std::string& file, const VectorRecord& v, uint32_t got) {
   const Match match = results_match(v.uop, v.expected, got, nan_match_);
   if (match != Match::None) {
     ++counts_.passed;

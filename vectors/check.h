@@ -9,6 +9,7 @@
 #include <ostream>
 #include <set>
 #include <string>
+#include <vector>
 
 #include "model/uop/uop.h"
 #include "vectors/vector_file.h"
@@ -21,6 +22,9 @@ class Backend {
   virtual std::string name() const = 0;
   // The result register of one instruction. May throw ref::NotImplemented.
   virtual uint32_t execute(const Uop& u, const Operands& o) = 0;
+  // The result registers of n instructions of one Uop: execute() on each unless a backend has a
+  // faster way (the reference: ref::execute_n). May throw ref::NotImplemented.
+  virtual void execute_block(const Uop& u, const Operands* o, size_t n, uint32_t* results);
   // The halfpipe command line that runs this one instruction on this backend again.
   virtual std::string reproduce_command(const std::string& form, const Uop& u,
                                         const Operands& o) const = 0;
@@ -61,6 +65,8 @@ class Checker {
   Checker(Backend& backend, std::ostream& report, NanMatch nan_match, uint64_t max_reported = 20);
   // Checks one vector read from `file`; prints a report line for a mismatch (up to the limit).
   void check(const std::string& file, const VectorRecord& v);
+  // check() on records[0 .. n), in order, with each run of one Uop executed as a block.
+  void check_block(const std::string& file, const std::vector<VectorRecord>& records, size_t n);
   const CheckCounts& counts() const { return counts_; }
   // The closing line: "N passed, N failed" (", N skipped" when some forms were unsupported).
   std::string summary() const;
@@ -70,6 +76,8 @@ class Checker {
   bool ok() const { return counts_.failed == 0 && counts_.unsupported == 0; }
 
  private:
+  void judge(const std::string& file, const VectorRecord& v, uint32_t got);
+
   Backend& backend_;
   std::ostream& report_;
   NanMatch nan_match_;

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <charconv>
 
+#include "model/ref/bulk/execute_n.h"
 #include "model/ref/execute.h"
 #include "model/ref/format.h"
 #include "model/ref/policy.h"
@@ -251,9 +252,36 @@ uint32_t reference_evaluator(const Uop& u, uint32_t a, uint32_t b, uint32_t c) {
   return ref::execute(u, a, b, c);
 }
 
+void reference_results(const Uop& u, const Operands* o, size_t n, uint32_t* results) {
+  std::vector<uint32_t> a(n), b(n), c(n);
+  for (size_t i = 0; i < n; ++i) {
+    a[i] = o[i].a;
+    b[i] = o[i].b;
+    c[i] = o[i].c;
+  }
+  ref::execute_n(u, a.data(), b.data(), c.data(), results, n);
+}
+
 VectorStream::VectorStream(const Uop& u, std::string_view form, StreamSpec spec,
                            Evaluator evaluate)
     : uop_(u), operands_(u, form, std::move(spec)), evaluate_(evaluate) {}
+
+size_t VectorStream::next_batch(Vector* out, size_t max) {
+  operand_buffer_.resize(max);
+  const size_t n = operands_.next_batch(operand_buffer_.data(), max);
+  const bool bulk = evaluate_ == reference_evaluator;
+  if (bulk) {
+    results_.resize(n);
+    reference_results(uop_, operand_buffer_.data(), n, results_.data());
+  }
+  for (size_t i = 0; i < n; ++i) {
+    const Operands& o = operand_buffer_[i];
+    out[i].uop = uop_;
+    out[i].operands = o;
+    out[i].expected = bulk ? results_[i] : evaluate_(uop_, o.a, o.b, o.c);
+  }
+  return n;
+}
 
 bool VectorStream::next(Vector& out) {
   Operands o;

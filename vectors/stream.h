@@ -103,6 +103,8 @@ class OperandStream {
 // harness substitutes another (it may throw ref::NotImplemented).
 using Evaluator = uint32_t (*)(const Uop& u, uint32_t a, uint32_t b, uint32_t c);
 uint32_t reference_evaluator(const Uop& u, uint32_t a, uint32_t b, uint32_t c);
+// reference_evaluator on o[0 .. n), in bulk (ref::execute_n).
+void reference_results(const Uop& u, const Operands* o, size_t n, uint32_t* results);
 
 struct Vector {
   Uop uop;
@@ -118,11 +120,17 @@ class VectorStream {
   uint64_t size() const { return operands_.size(); }
   void restrict_to(Slice slice) { operands_.restrict_to(slice); }
   bool next(Vector& out);  // throws ref::NotImplemented for a form the reference lacks
+  // Up to `max` next vectors into out; returns how many (0 at the end): what next() would give,
+  // the reference's results computed in bulk (ref::execute_n) when the evaluator is
+  // reference_evaluator.
+  size_t next_batch(Vector* out, size_t max);
 
  private:
   Uop uop_;
   OperandStream operands_;
   Evaluator evaluate_;
+  std::vector<Operands> operand_buffer_;
+  std::vector<uint32_t> results_;
 };
 
 // A PRNG defined here (SplitMix64) so streams are the same with every standard library.

@@ -115,8 +115,9 @@ void append_vectors(std::ostream& out, const std::vector<GenerationRequest::Part
     VectorStream stream(part.uop, part.form, part.spec, evaluate);
     stream.restrict_to(part.slice);
     try {
-      for (Vector v; stream.next(v);) {
-        append(buffer, part, v);
+      std::vector<Vector> block(4096);
+      while (const size_t n = stream.next_batch(block.data(), block.size())) {
+        for (size_t i = 0; i < n; ++i) append(buffer, part, block[i]);
         if (buffer.size() > (1 << 16)) {
           out << buffer;
           buffer.clear();

@@ -100,7 +100,8 @@ hp_status hp_ptx_exec(const hp_form *form, const uint32_t *operands, size_t oper
 
 /* n instructions of one form: operands[k][i] is operand k of instruction i, results[i] its
  * result. On an error no result past the failing instruction is written, and the message names
- * its index. */
+ * its index. Computed by the reference's bulk path (ref::execute_n: the CPU's vector units, proven
+ * equal to the exact path; HALFPIPE_BULK chooses it). */
 hp_status hp_ptx_exec_n(const hp_form *form, const uint32_t *const *operands,
                         size_t operand_count, size_t n, uint32_t *results);
 

@@ -44,6 +44,18 @@ uint16_t execute_lane(const Uop& u, uint16_t a, uint16_t b, uint16_t c) {
   return post_process(u, f, operate(u, f, a, b, c), oob_operand);
 }
 
+void execute_lanes(const Uop& u, int lanes, const uint16_t* a, const uint16_t* b, const uint16_t* c,
+                   uint16_t* result) {
+  if (lanes_per_element(u.format) > 1) {
+    visa_execute_lanes(u, lanes, a, b, result);
+    return;
+  }
+  for (int lane = 0; lane < lanes; ++lane) {
+    const bool enabled = lane < 32 && ((u.lane_mask >> lane) & 1u) != 0;
+    result[lane] = enabled ? execute_lane(u, a[lane], b[lane], c[lane]) : 0;
+  }
+}
+
 uint32_t execute(const Uop& u, uint32_t a, uint32_t b, uint32_t c) {
   uint32_t d = execute_lane(u, a & 0xFFFF, b & 0xFFFF, c & 0xFFFF);
   if (u.packed) d |= static_cast<uint32_t>(execute_lane(u, a >> 16, b >> 16, c >> 16)) << 16;

@@ -20,6 +20,12 @@ class NotImplemented : public std::runtime_error {
 // any other op on an integer format throws NotImplemented.
 uint16_t execute_lane(const Uop& u, uint16_t a, uint16_t b, uint16_t c);
 
+// Every lane of a beat, `lanes` of them (a lane whose lane_mask bit is clear reads 0, as in the
+// RTL): execute_lane per lane, except that a vISA MIN_MAX Uop of a 32- or 64-bit format fuses
+// lanes into elements (visa_execute_lanes). This is what a unit of `lanes` lanes computes.
+void execute_lanes(const Uop& u, int lanes, const uint16_t* a, const uint16_t* b, const uint16_t* c,
+                   uint16_t* result);
+
 // A PTX register operation: a scalar Uop reads and writes bits [15:0]; a packed one computes
 // lane 0 in [15:0] and lane 1 in [31:16] (S2). Unused operands are ignored.
 uint32_t execute(const Uop& u, uint32_t a, uint32_t b = 0, uint32_t c = 0);

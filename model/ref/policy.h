@@ -38,6 +38,7 @@ constexpr uint16_t relu(const FloatFormat& f, uint16_t x) {
 
 // S14: the OOB-NaN a tensor load writes into out-of-bound elements: 0x7FF7 in a 16-bit lane,
 // sign ignored, f16 and bf16 alike.
-constexpr bool is_oob_nan(uint16_t x) { return (x & 0x7FFF) == 0x7FF7; }
+inline constexpr uint16_t kOobNanMagnitude = 0x7FF7;
+constexpr bool is_oob_nan(uint16_t x) { return (x & 0x7FFF) == kOobNanMagnitude; }
 
 }  // namespace halfpipe::ref::policy

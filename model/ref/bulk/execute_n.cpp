@@ -1,0 +1,183 @@
+// execute_n's dispatcher and its exact path. Compiled for any x86-64: it asks the CPU what it
+// has before it calls a vector path (kernel.h says why nothing else crosses over).
+#include "model/ref/bulk/execute_n.h"
+
+#include <immintrin.h>
+
+#include <array>
+#include <cstdlib>
+#include <memory>
+#include <mutex>
+#include <stdexcept>
+#include <string>
+
+#include "model/ref/bulk/kernel.h"
+#include "model/ref/execute.h"
+#include "model/ref/format.h"
+#include "model/ref/ops.h"
+
+namespace halfpipe::ref {
+namespace {
+
+constexpr std::array<std::pair<std::string_view, BulkPath>, 4> kPathNames{{
+    {"auto", BulkPath::Auto},
+    {"exact", BulkPath::Exact},
+    {"f16c", BulkPath::F16c},
+    {"avx512", BulkPath::Avx512},
+}};
+
+bool cpu_has_f16c_avx2() {
+#if defined(__x86_64__) || defined(__i386__)
+  __builtin_cpu_init();
+  // F16C is CPUID.1:ECX bit 29; AVX2's check includes the OS saving the ymm state.
+  unsigned eax, ebx, ecx, edx;
+  __asm__("cpuid" : "=a"(eax), "=b"(ebx), "=c"(ecx), "=d"(edx) : "a"(1), "c"(0));
+  return __builtin_cpu_supports("avx2") && (ecx & (1u << 29)) != 0;
+#else
+  return false;
+#endif
+}
+
+bool cpu_has_avx512() {
+#if defined(__x86_64__) || defined(__i386__)
+  __builtin_cpu_init();
+  return __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw") &&
+         __builtin_cpu_supports("avx512vl");
+#else
+  return false;
+#endif
+}
+
+BulkPath resolve_auto() {
+  if (const char* env = std::getenv("HALFPIPE_BULK"); env && *env) {
+    const std::optional<BulkPath> p = parse_bulk_path(env);
+    if (!p)
+      throw std::runtime_error(std::string("HALFPIPE_BULK='") + env +
+                               "' is not one of auto, exact, f16c, avx512");
+    if (*p != BulkPath::Auto) {
+      if (!bulk_path_supported(*p))
+        throw std::runtime_error(std::string("HALFPIPE_BULK=") + env +
+                                 ": this CPU does not support that path");
+      return *p;
+    }
+  }
+  if (bulk_path_supported(BulkPath::Avx512)) return BulkPath::Avx512;
+  if (bulk_path_supported(BulkPath::F16c)) return BulkPath::F16c;
+  return BulkPath::Exact;
+}
+
+// The vector paths assume IEEE's default environment: round to nearest even, and neither
+// flush-to-zero (MXCSR bit 15) nor denormals-are-zero (bit 6).
+bool default_float_environment() {
+  constexpr unsigned kRoundingControl = 0x6000, kFlushToZero = 0x8000, kDenormalsAreZero = 0x40;
+  return (_mm_getcsr() & (kRoundingControl | kFlushToZero | kDenormalsAreZero)) == 0;
+}
+
+bool vector_path_implements(const Uop& u) {
+  if (!is_float(u.format)) return false;                                      // vISA integers
+  if ((u.op == Op::Min || u.op == Op::Max) && u.nan_policy != NanPolicy::Ptx) return false;
+  return true;
+}
+
+// tanh.approx and ex2.approx: the exact path's operation (ops.h) on every input, computed once
+// per op and format, before the modifiers, which the kernels apply as for every op.
+const uint16_t* approx_table(Op op, Format format) {
+  static std::once_flag once[2][2];
+  static std::unique_ptr<uint16_t[]> table[2][2];
+  const int o = op == Op::Tanh ? 0 : 1, fmt = format == Format::BF16 ? 1 : 0;
+  std::call_once(once[o][fmt], [&] {
+    const FloatFormat& f = float_format(format);
+    auto t = std::make_unique<uint16_t[]>(1u << 16);
+    for (uint32_t x = 0; x < (1u << 16); ++x)
+      t[x] = op == Op::Tanh ? tanh_approx(f, static_cast<uint16_t>(x))
+                            : ex2_approx(f, static_cast<uint16_t>(x));
+    table[o][fmt] = std::move(t);
+  });
+  return table[o][fmt].get();
+}
+
+void execute_exact(const Uop& u, const uint32_t* a, const uint32_t* b, const uint32_t* c,
+                   uint32_t* d, size_t n) {
+  for (size_t i = 0; i < n; ++i)
+    d[i] = execute(u, a ? a[i] : 0, b ? b[i] : 0, c ? c[i] : 0);
+}
+
+}  // namespace
+
+bulk::KernelForm bulk::kernel_form(const Uop& u) {
+  bulk::KernelForm k;
+  switch (u.op) {
+    case Op::Add: k.op = bulk::KernelOp::Add; break;
+    case Op::Sub: k.op = bulk::KernelOp::Sub; break;
+    case Op::Mul: k.op = bulk::KernelOp::Mul; break;
+    case Op::Fma: k.op = bulk::KernelOp::Fma; break;
+    case Op::Neg: k.op = bulk::KernelOp::Neg; break;
+    case Op::Abs: k.op = bulk::KernelOp::Abs; break;
+    case Op::Min: k.op = bulk::KernelOp::Min; break;
+    case Op::Max: k.op = bulk::KernelOp::Max; break;
+    case Op::Tanh:
+    case Op::Ex2:
+      k.op = bulk::KernelOp::Table;
+      k.table = approx_table(u.op, u.format);
+      break;
+  }
+  k.bf16 = u.format == Format::BF16;
+  k.packed = u.packed;
+  k.ftz = u.ftz;
+  k.sat = u.sat;
+  k.relu = u.relu;
+  k.oob = u.oob;
+  k.nan = u.nan;
+  k.xorsign_abs = u.xorsign_abs;
+  return k;
+}
+
+const char* bulk_path_name(BulkPath p) {
+  for (const auto& [name, path] : kPathNames)
+    if (path == p) return name.data();
+  return "?";
+}
+
+std::optional<BulkPath> parse_bulk_path(std::string_view name) {
+  for (const auto& [n, path] : kPathNames)
+    if (n == name) return path;
+  return std::nullopt;
+}
+
+bool bulk_path_supported(BulkPath p) {
+  static const bool f16c = cpu_has_f16c_avx2(), avx512 = cpu_has_avx512();
+  switch (p) {
+    case BulkPath::F16c: return f16c;
+    case BulkPath::Avx512: return avx512;
+    default: return true;
+  }
+}
+
+BulkPath bulk_path_auto() {
+  static const BulkPath p = resolve_auto();
+  return p;
+}
+
+bool bulk_path_runs_kernel(BulkPath path, const Uop& u) {
+  if (path == BulkPath::Auto) path = bulk_path_auto();
+  return path == BulkPath::Exact || (vector_path_implements(u) && default_float_environment());
+}
+
+void execute_n(const Uop& u, const uint32_t* a, const uint32_t* b, const uint32_t* c, uint32_t* d,
+               size_t n, BulkPath path) {
+  if (path == BulkPath::Auto) path = bulk_path_auto();
+  if (!bulk_path_supported(path))
+    throw std::runtime_error(std::string("bulk path ") + bulk_path_name(path) +
+                             ": this CPU does not support it");
+  if (n == 0) return;
+  if (path == BulkPath::Exact || !bulk_path_runs_kernel(path, u))
+    return execute_exact(u, a, b, c, d, n);
+  const bulk::KernelForm form = bulk::kernel_form(u);
+  const bulk::KernelArgs args{a, b, c, d, n};
+  if (path == BulkPath::Avx512)
+    bulk::avx512::run(form, args);
+  else
+    bulk::f16c::run(form, args);
+}
+
+}  // namespace halfpipe::ref

@@ -1,0 +1,148 @@
+// execute_n (model/ref/bulk/execute_n.h): the facts of its dispatch, and the fma cases whose
+// rounding a binary64 shortcut gets wrong, derived by hand. The equivalence on every input is
+// tests/bulk_proof/bulk_proof.cpp.
+#include <immintrin.h>
+
+#include <catch2/catch.hpp>
+#include <cstdint>
+#include <stdexcept>
+#include <vector>
+
+#include "model/ref/bulk/execute_n.h"
+#include "tests/ref/uops.h"
+
+namespace {
+
+using namespace halfpipe;
+using namespace halfpipe::ref_test;
+using halfpipe::ref::BulkPath;
+
+// Every path this CPU runs, exact first.
+std::vector<BulkPath> runnable_paths() {
+  std::vector<BulkPath> paths{BulkPath::Exact};
+  for (BulkPath p : {BulkPath::F16c, BulkPath::Avx512})
+    if (ref::bulk_path_supported(p)) paths.push_back(p);
+  return paths;
+}
+
+uint16_t fma_through(BulkPath path, Format format, uint16_t a, uint16_t b, uint16_t c) {
+  const uint32_t ra = a, rb = b, rc = c;
+  uint32_t d = 0;
+  ref::execute_n(make_uop(Op::Fma, format), &ra, &rb, &rc, &d, 1, path);
+  return static_cast<uint16_t>(d);
+}
+
+}  // namespace
+
+// 0x3F88 = 17/16, so a*b = 289/256 = (144 + 1/2) * 2^-7: a midpoint between 0x3F90 (1.125) and
+// 0x3F91. c = 0x0D80 = 2^-100 puts the exact sum above it (0x3F91); -c below it (0x3F90); c = +0
+// leaves the tie, which goes to the even 0x3F90 (S4). In binary64, 289/256 + 2^-100 rounds back
+// to 289/256, so a binary64 fma followed by one rounding to bf16 answers 0x3F90 for +c.
+TEST_CASE("S4, S5: fma.rn.bf16 rounds a product on a bf16 midpoint by a c far below it, on every path",
+          "[bulk]") {
+  for (BulkPath p : runnable_paths()) {
+    INFO("path " << ref::bulk_path_name(p));
+    CHECK(fma_through(p, Format::BF16, 0x3F88, 0x3F88, 0x0D80) == 0x3F91);
+    CHECK(fma_through(p, Format::BF16, 0x3F88, 0x3F88, 0x8D80) == 0x3F90);
+    CHECK(fma_through(p, Format::BF16, 0x3F88, 0x3F88, 0x0000) == 0x3F90);
+    CHECK(fma_through(p, Format::BF16, 0x3F88, 0x3F88, 0x0001) == 0x3F91);  // c = 2^-133
+    CHECK(fma_through(p, Format::BF16, 0x3F88, 0x3F88, 0x8001) == 0x3F90);
+  }
+}
+
+// 0x3C10 = 1 + 2^-6, 0x3C20 = 1 + 2^-5: a*b = 1 + 48 * 2^-10 + 2^-11, half-way between 0x3C30 and
+// 0x3C31. The least subnormal c = +-2^-24 decides the direction; c = 0 ties to the even 0x3C30.
+TEST_CASE("S4, S5: fma.rn.f16 rounds a product on an f16 midpoint by the least subnormal c, on every path",
+          "[bulk]") {
+  for (BulkPath p : runnable_paths()) {
+    INFO("path " << ref::bulk_path_name(p));
+    CHECK(fma_through(p, Format::F16, 0x3C10, 0x3C20, 0x0001) == 0x3C31);
+    CHECK(fma_through(p, Format::F16, 0x3C10, 0x3C20, 0x8001) == 0x3C30);
+    CHECK(fma_through(p, Format::F16, 0x3C10, 0x3C20, 0x0000) == 0x3C30);
+    // Scaled by 2^-3 per factor (0x3010, 0x3020), the midpoint lies between 0x2431 and 0x2430
+    // (last place 2^-16), and the least subnormal c, 2^-8 of that place, still decides.
+    CHECK(fma_through(p, Format::F16, 0x3010, 0x3020, 0x0001) == 0x2431);
+    CHECK(fma_through(p, Format::F16, 0x3010, 0x3020, 0x8001) == 0x2430);
+  }
+}
+
+TEST_CASE("execute_n: operands the op does not read may be null, d may alias an operand, any length",
+          "[bulk]") {
+  const Uop add = f16(Op::Add), neg = bf16x2(Op::Neg);
+  for (BulkPath p : runnable_paths()) {
+    INFO("path " << ref::bulk_path_name(p));
+    for (size_t n = 0; n <= 40; ++n) {
+      std::vector<uint32_t> a(n), b(n), d(n, 0xDEADBEEF);
+      for (size_t i = 0; i < n; ++i) {
+        a[i] = static_cast<uint32_t>(0x3C00 + 37 * i) | (static_cast<uint32_t>(0xBF80 + i) << 16);
+        b[i] = static_cast<uint32_t>(0x4000 + 11 * i);
+      }
+      ref::execute_n(neg, a.data(), nullptr, nullptr, d.data(), n, p);
+      for (size_t i = 0; i < n; ++i) CHECK(d[i] == ref::execute(neg, a[i]));
+      std::vector<uint32_t> in_place = a;
+      ref::execute_n(add, in_place.data(), b.data(), nullptr, in_place.data(), n, p);
+      // A scalar form reads [15:0] and writes [31:16] as zero (S2).
+      for (size_t i = 0; i < n; ++i) CHECK(in_place[i] == ref::execute(add, a[i], b[i]));
+    }
+  }
+}
+
+TEST_CASE("execute_n: a vISA MIN_MAX Uop goes through the exact path on every vector path", "[bulk]") {
+  Uop visa = f16(Op::Max);
+  visa.nan_policy = NanPolicy::VisaSrc1;
+  Uop word = make_uop(Op::Min, Format::S16);
+  for (BulkPath p : {BulkPath::F16c, BulkPath::Avx512}) {
+    CHECK_FALSE(ref::bulk_path_runs_kernel(p, visa));
+    CHECK_FALSE(ref::bulk_path_runs_kernel(p, word));
+  }
+  CHECK(ref::bulk_path_runs_kernel(BulkPath::Exact, visa));
+  // S28: two NaNs give src1 unchanged (PTX would give the canonical NaN).
+  const uint32_t a = 0x7E01, b = 0xFE02;
+  uint32_t d = 0;
+  for (BulkPath p : runnable_paths()) {
+    ref::execute_n(visa, &a, &b, nullptr, &d, 1, p);
+    CHECK(d == 0xFE02);
+  }
+}
+
+TEST_CASE("execute_n: forcing a path the CPU lacks is an error, never a substitution", "[bulk]") {
+  const Uop add = f16(Op::Add);
+  const uint32_t a = 0x3C00, b = 0x3C00;
+  uint32_t d = 0;
+  for (BulkPath p : {BulkPath::F16c, BulkPath::Avx512}) {
+    INFO("path " << ref::bulk_path_name(p));
+    if (ref::bulk_path_supported(p)) {
+      ref::execute_n(add, &a, &b, nullptr, &d, 1, p);
+      CHECK(d == 0x4000);
+    } else {
+      CHECK_THROWS_AS(ref::execute_n(add, &a, &b, nullptr, &d, 1, p), std::runtime_error);
+    }
+  }
+  CHECK(ref::parse_bulk_path("avx512") == BulkPath::Avx512);
+  CHECK(ref::parse_bulk_path("f16c") == BulkPath::F16c);
+  CHECK(ref::parse_bulk_path("exact") == BulkPath::Exact);
+  CHECK(ref::parse_bulk_path("auto") == BulkPath::Auto);
+  CHECK_FALSE(ref::parse_bulk_path("sse").has_value());
+}
+
+// Under flush-to-zero and denormals-are-zero the binary32 arithmetic would lose bf16's
+// subnormals (S6): execute_n sees MXCSR and takes the exact path for that call.
+TEST_CASE("execute_n: under FTZ/DAZ in MXCSR the vector paths hand the call to the exact path", "[bulk]") {
+  const Uop add = bf16(Op::Add);
+  const uint32_t a = 0x0001, b = 0x0001;  // 2^-133 + 2^-133 = 2^-132 = 0x0002
+  const unsigned saved = _mm_getcsr();
+  _mm_setcsr(saved | 0x8040);
+  uint32_t d[2] = {0, 0};
+  bool runs_kernel = true;
+  for (BulkPath p : runnable_paths()) {
+    if (p != BulkPath::Exact) runs_kernel = runs_kernel && ref::bulk_path_runs_kernel(p, add);
+    ref::execute_n(add, &a, &b, nullptr, &d[p == BulkPath::Exact ? 0 : 1], 1, p);
+  }
+  _mm_setcsr(saved);
+  CHECK(d[0] == 0x0002);
+  if (runnable_paths().size() > 1) {
+    CHECK_FALSE(runs_kernel);
+    CHECK(d[1] == 0x0002);
+  }
+  CHECK(ref::bulk_path_runs_kernel(BulkPath::Exact, add));
+}
