@@ -4,6 +4,7 @@
 #include <bitset>
 #include <cstdio>
 #include <stdexcept>
+#include <utility>
 
 #include "model/ref/execute.h"
 
@@ -46,6 +47,31 @@ PipelineCore::PipelineCore(const PipelineConfig& config)
   stats_.lanes = config_.lanes;
 }
 
+PipelineCore::PipelineCore(const PipelineCore& other)
+    : config_(other.config_),
+      last_stage_(other.last_stage_),
+      line_(other.line_),
+      queue_(other.queue_),
+      offers_(other.offers_),
+      out_ready_(other.out_ready_),
+      advances_(other.advances_),
+      next_edge_(other.next_edge_),
+      accepted_before_(other.accepted_before_),
+      last_accept_edge_(other.last_accept_edge_),
+      accepted_(other.accepted_),
+      departed_(other.departed_),
+      stats_(other.stats_) {
+  refresh_port();
+}
+
+PipelineCore& PipelineCore::operator=(const PipelineCore& other) {
+  if (this != &other) {
+    PipelineCore copy(other);
+    *this = std::move(copy);
+  }
+  return *this;
+}
+
 void PipelineCore::offer(const Transaction& t) {
   const uint32_t mask = t.uop.lane_mask;
   if (config_.lanes < 32 && (mask >> config_.lanes) != 0)
@@ -72,11 +98,21 @@ void PipelineCore::refresh_port() {
   }
 }
 
+bool PipelineCore::in_ready() const {
+  // The line advances unless finished results that do not leave at this edge would have
+  // nowhere to go: with no output queue this is rtl/TIMING.md's advance = !out_valid ||
+  // out_ready. The results shown are among the finished ones and leave when out_ready.
+  const std::size_t finished = queue_.size() + results_at_last_stage();
+  const std::size_t leaving = out_ready_ ? port_.size() : 0;
+  return finished - leaving <= static_cast<std::size_t>(config_.output_queue);
+}
+
 void PipelineCore::edge() {
   const uint64_t edge = next_edge_++;
   accepted_ = 0;
   departed_.clear();
   ++stats_.cycles;
+  const bool advance = in_ready();
 
   // Departures: the results shown this cycle leave when the consumer is ready. The port shows
   // the oldest results, queue first, so they leave from the front.
@@ -100,11 +136,7 @@ void PipelineCore::edge() {
   }
   port_.clear();
 
-  // The line advances unless finished results would have nowhere to go: with no output queue
-  // this is rtl/TIMING.md's advance = !out_valid || out_ready.
   const std::size_t finished_in_line = results_at_last_stage();
-  const bool advance =
-      queue_.size() + finished_in_line <= static_cast<std::size_t>(config_.output_queue);
   if (advance) {
     for (std::size_t i = 0; i < finished_in_line; ++i) {
       queue_.push_back(line_.front().result);
@@ -166,17 +198,15 @@ Result PipelineCore::evaluate(const Transaction& t, uint64_t edge) {
   r.tag = t.tag;
   r.uop = t.uop;
   r.accept_edge = edge;
-  for (int lane = 0; lane < config_.lanes; ++lane) {
-    if (((t.uop.lane_mask >> lane) & 1u) == 0) continue;  // disabled lanes read 0 (TIMING.md)
-    try {
-      r.lanes[lane] = ref::execute_lane(t.uop, t.a[lane], t.b[lane], t.c[lane]);
-    } catch (const ref::NotImplemented& e) {
-      if (r.evaluated && stats_.unevaluated == 0) stats_.unevaluated_reason = e.what();
-      if (r.evaluated) ++stats_.unevaluated;
-      r.evaluated = false;
-      r.lanes.fill(0);
-      break;
-    }
+  // Every lane at once: a vISA element of a 32- or 64-bit type spans several lanes (its group
+  // computes one element, as hp_minmax fuses them); disabled lanes read 0 (TIMING.md).
+  try {
+    ref::execute_lanes(t.uop, config_.lanes, t.a.data(), t.b.data(), t.c.data(), r.lanes.data());
+  } catch (const ref::NotImplemented& e) {
+    if (stats_.unevaluated == 0) stats_.unevaluated_reason = e.what();
+    ++stats_.unevaluated;
+    r.evaluated = false;
+    r.lanes.fill(0);
   }
   return r;
 }

@@ -60,6 +60,14 @@ class PipelineCore {
  public:
   // Throws std::invalid_argument when validate(config) objects.
   explicit PipelineCore(const PipelineConfig& config);
+  // A copy continues from the same state on its own: what-if runs (AluTlmTarget asks a copy
+  // when a result will leave). The port is rebuilt to point into the copy; a new member must
+  // join the copy constructor.
+  PipelineCore(const PipelineCore& other);
+  PipelineCore& operator=(const PipelineCore& other);
+  // Moving keeps the port valid: a moved deque keeps its elements where they are.
+  PipelineCore(PipelineCore&&) = default;
+  PipelineCore& operator=(PipelineCore&&) = default;
 
   const PipelineConfig& config() const { return config_; }
 
@@ -71,6 +79,9 @@ class PipelineCore {
   bool out_ready() const { return out_ready_; }
   std::size_t out_count() const { return port_.size(); }  // out_valid when non-zero
   const Result& out_result(std::size_t i) const { return *port_.at(i); }
+  // in_ready for the coming edge, given out_ready as set now: whether the line will advance
+  // (rtl/TIMING.md's in_ready_o = advance, combinational from out_ready).
+  bool in_ready() const;
 
   // ---- the rising edge ----
   void edge();

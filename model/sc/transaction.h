@@ -22,7 +22,7 @@ struct Transaction {
 struct Result {
   uint64_t tag = 0;
   Uop uop;
-  LaneValues lanes{};  // lane i: ref::execute_lane(uop, a_i, b_i, c_i) if enabled, else 0
+  LaneValues lanes{};  // ref::execute_lanes: lane i enabled or 0 (vISA wide elements span lanes)
   bool evaluated = true;  // false when the reference cannot evaluate this Uop (yet)
   uint64_t accept_edge = 0;  // the rising edge at which the unit accepted the transaction
   uint64_t leave_edge = 0;   // the rising edge at which the consumer took the result
