@@ -1,16 +1,23 @@
 // `halfpipe explore`: a seeded workload through the SystemC model alone, to see what a pipeline
 // configuration the RTL does not have would do: throughput, utilisation, stalls, latencies.
+// With --ptx-file/--trace-file, a real kernel's instruction streams instead, through warps and a
+// scheduler over the model's timing engine (model/workload/, doc/trace-format.md).
 #include <fmt/core.h>
 
 #include <algorithm>
+#include <charconv>
 #include <cstdlib>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "model/isa/ptx.h"
 #include "model/sc/explore.h"
+#include "model/workload/load.h"
+#include "model/workload/scheduler.h"
 #include "sim/commands.h"
 #include "sim/exit_status.h"
+#include "sim/explore_sweep.h"
 
 namespace {
 
@@ -61,16 +68,107 @@ void print_histogram(const Statistics& s) {
   }
 }
 
+// `other=N` (the latency of every instruction outside the unit, with a real workload): N, or
+// nullopt for a unit family's setting.
+std::optional<int> other_latency_setting(const std::string& setting) {
+  if (setting.rfind("other=", 0) != 0) return std::nullopt;
+  const std::string digits = setting.substr(6);
+  int cycles = 0;
+  const auto [end, ec] = std::from_chars(digits.data(), digits.data() + digits.size(), cycles);
+  if (digits.empty() || ec != std::errc() || end != digits.data() + digits.size() || cycles < 1 ||
+      cycles > 4096)
+    fail(fmt::format("latency setting '{}': '{}' is not a cycle count 1..4096", setting, digits));
+  return cycles;
+}
+
+// A kernel of a PTX file (`ptx_file`, empty for the trace), or a trace, through the unit: the
+// scheduler's report.
+void run_workload(const ExploreOptions& options, const std::string& ptx_file,
+                  const PipelineConfig& config, int other_latency) {
+  namespace wl = halfpipe::workload;
+  wl::StreamOptions stream = halfpipe::cli::stream_options(options, other_latency);
+  std::string source;
+  try {
+    source = wl::load({ptx_file, options.kernel, options.trace_file, options.warps}, stream);
+  } catch (const std::exception& e) {  // ReadError: FILE:LINE: problem; or a usage error
+    fail(e.what());
+  }
+  if (std::string problem = wl::validate(stream, config); !problem.empty()) fail(problem);
+  const wl::Report r = wl::run(config, stream);
+
+  fmt::print("explore: {}, {} warps, trip count {}, scheduler {}{}\n", source, stream.warps,
+             stream.trip_count, wl::policy_name(stream.policy),
+             stream.backpressure > 0
+                 ? fmt::format(", back-pressure {} (seed {})", stream.backpressure, stream.seed)
+                 : std::string());
+  fmt::print("configuration        {}, other units {}\n", describe(config), other_latency);
+  fmt::print("instructions         {}: {} on the unit, {} on other units\n", r.instructions,
+             r.unit_instructions, r.other_instructions);
+  fmt::print("cycles               {}\n", r.cycles);
+  fmt::print("unit throughput      {:.4f} results/cycle\n", r.unit_throughput());
+  fmt::print("instructions/cycle   {:.4f}\n", r.instructions_per_cycle());
+  fmt::print("issue slots          {:.2f}% used ({} instructions in {} cycles at issue width {})\n",
+             100 * r.issue_slot_utilisation(), r.instructions, r.cycles, r.issue_width);
+  fmt::print("unit issue           {:.2f}% of the unit's issue slots\n",
+             100 * r.unit.issue_utilisation());
+  fmt::print("lane utilisation     {:.2f}%\n", 100 * r.lane_utilisation());
+  fmt::print("issue stalls         {} warp-cycles without issue: {} dependency, {} structural, "
+             "{} interval, {} back-pressure\n",
+             r.stall_total(), r.stalls[0], r.stalls[1], r.stalls[2], r.stalls[3]);
+  fmt::print("forms                count  unit\n");
+  for (const wl::FormCount& f : r.forms)
+    fmt::print("  {:<30} {:>10}  {}\n", f.form, f.count,
+               f.unit ? "yes"
+                      : f.not_executable.empty() ? "other"
+                                                 : "other: the unit cannot execute it (" +
+                                                       f.not_executable + ")");
+  auto rate = [&r](double seconds) { return seconds > 0 ? r.instructions / seconds : 0.0; };
+  fmt::print("simulation speed     {:.0f} instructions/s of processor time ({:.3f} s); {:.0f} "
+             "per wall-clock second ({:.3f} s)\n",
+             rate(r.cpu_seconds), r.cpu_seconds, rate(r.seconds), r.seconds);
+}
+
 void run(const ExploreOptions& options) {
   PipelineConfig config = options.config;
-  for (const std::string& setting : options.latencies)
+  const bool real_workload = !options.ptx_file.empty() || !options.trace_file.empty();
+  if (!options.kernel.empty() && options.ptx_file.empty()) fail("--kernel needs --ptx-file");
+  int other_latency = 4;
+  for (const std::string& setting : options.latencies) {
+    if (const auto other = other_latency_setting(setting)) {
+      if (!real_workload) fail("latency setting 'other' needs --ptx-file or --trace-file");
+      other_latency = *other;
+      continue;
+    }
     if (std::string problem = halfpipe::sc::apply_latency_setting(config, setting);
         !problem.empty())
       fail(problem);
+  }
   if (std::string problem = halfpipe::sc::validate(config); !problem.empty()) fail(problem);
+  if (real_workload && !options.forms.empty())
+    fail("FORMs and --ptx-file/--trace-file exclude each other");
 
-  halfpipe::sc::Workload workload = options.workload;
   const std::vector<std::string>& forms = options.forms.empty() ? kDefaultForms : options.forms;
+  if (options.sweep.empty() && !(options.sweep_csv + options.sweep_json + options.sweep_svg +
+                                 options.area_table).empty())
+    fail("--sweep-csv, --sweep-json, --sweep-svg and --area-table need --sweep SPEC");
+  if (!options.sweep.empty()) {
+    if (const int status = halfpipe::cli::run_explore_sweep(options, config, forms, other_latency);
+        status != halfpipe::cli::kPassed)
+      throw CLI::RuntimeError(status);
+    return;
+  }
+  if (real_workload) {
+    // Several files: each kernel's report in turn, in the order given.
+    if (!options.trace_file.empty() && !options.ptx_file.empty())
+      fail("--ptx-file and --trace-file exclude each other (but not in a --sweep)");
+    if (!options.trace_file.empty()) return run_workload(options, {}, config, other_latency);
+    for (std::size_t i = 0; i < options.ptx_file.size(); ++i) {
+      if (i > 0) fmt::print("\n");
+      run_workload(options, options.ptx_file[i], config, other_latency);
+    }
+    return;
+  }
+  halfpipe::sc::Workload workload = options.workload;
   for (const std::string& form : forms) {
     const auto decoded = halfpipe::isa::decode_ptx(form);
     if (!decoded.uop) fail(fmt::format("form '{}': {}", form, decoded.error));
@@ -119,7 +217,9 @@ void run(const ExploreOptions& options) {
 
 constexpr const char* kExploreDescription =
     "Run a seeded workload through the SystemC model alone and print throughput, "
-    "utilisation, stalls and the latency histogram";
+    "utilisation, stalls and the latency histogram; or, with --ptx-file/--trace-file, a real "
+    "kernel's instruction streams through warps and a scheduler: throughput, issue stalls by "
+    "cause, utilisation and the instruction counts per form";
 
 int explore_main(const std::vector<std::string>& args) {
   const auto parsed = halfpipe::cli::parse_explore_options(args);
@@ -136,6 +236,18 @@ int explore_main(const std::vector<std::string>& args) {
 
 namespace halfpipe::cli {
 
+workload::StreamOptions stream_options(const ExploreOptions& options, int other_latency) {
+  workload::StreamOptions stream;
+  stream.trip_count = options.trip_count;
+  stream.other_latency = other_latency;
+  stream.policy = options.scheduler == "greedy-then-oldest" ? workload::Policy::GreedyThenOldest
+                                                            : workload::Policy::RoundRobin;
+  stream.backpressure = options.workload.backpressure;
+  stream.seed = options.workload.seed;
+  stream.fill_lanes = options.workload.fill_lanes;
+  return stream;
+}
+
 Parsed<ExploreOptions> parse_explore_options(const std::vector<std::string>& args) {
   return parse_command<ExploreOptions>("explore", kExploreDescription, args,
                                        [](Vocabulary& v, ExploreOptions& o) {
@@ -150,6 +262,17 @@ Parsed<ExploreOptions> parse_explore_options(const std::vector<std::string>& arg
     v.random(o.workload.count);
     v.fill_lanes(o.workload.fill_lanes);
     v.forms(o.forms, "PTX forms drawn uniformly (default: one of each family, packed)");
+    v.ptx_file(o.ptx_file);
+    v.kernel(o.kernel);
+    v.trace_file(o.trace_file);
+    v.warps(o.warps)->default_str("4 (a trace with 'warp N' lines: its warps)");
+    v.trip_count(o.trip_count);
+    v.scheduler(o.scheduler);
+    v.sweep(o.sweep);
+    v.sweep_csv(o.sweep_csv);
+    v.sweep_json(o.sweep_json);
+    v.sweep_svg(o.sweep_svg);
+    v.area_table(o.area_table);
   });
 }
 

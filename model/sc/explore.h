@@ -36,4 +36,9 @@ struct ExploreRun {
 // calls this at most once.
 ExploreRun run_explore(const PipelineConfig& config, const Workload& workload);
 
+// The same run on a PipelineCore stepped directly, without SystemC: the same producer and
+// consumer, so the same statistics; any number of calls per process (the design-space sweep,
+// model/dse/).
+ExploreRun run_explore_on_core(const PipelineConfig& config, const Workload& workload);
+
 }  // namespace halfpipe::sc

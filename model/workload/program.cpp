@@ -1,0 +1,41 @@
+#include "model/workload/program.h"
+
+#include <string_view>
+
+#include "model/isa/ptx.h"
+
+namespace halfpipe::workload {
+
+bool is_half_precision_unit_opcode(const std::string& text) {
+  static const char* const kOpcodes[] = {"add", "sub", "mul", "fma", "neg",
+                                         "abs", "min", "max", "tanh", "ex2"};
+  const std::string_view word(text);
+  const std::string_view opcode = word.substr(0, word.find('.'));
+  bool unit_opcode = false;
+  for (const char* o : kOpcodes) unit_opcode = unit_opcode || opcode == o;
+  if (!unit_opcode) return false;
+  for (std::size_t at = word.find('.'); at != std::string_view::npos;) {
+    const std::size_t next = word.find('.', at + 1);
+    const std::string_view modifier = word.substr(at + 1, next == std::string_view::npos
+                                                              ? std::string_view::npos
+                                                              : next - at - 1);
+    if (modifier == "f16" || modifier == "f16x2" || modifier == "bf16" || modifier == "bf16x2")
+      return true;
+    at = next;
+  }
+  return false;
+}
+
+Form classify_form(const std::string& text, const isa::Target* target) {
+  Form form;
+  form.text = text;
+  const isa::Decoded decoded =
+      target ? isa::decode_ptx(text, *target) : isa::decode_ptx(text);
+  if (decoded.uop)
+    form.uop = decoded.uop;
+  else if (is_half_precision_unit_opcode(text))
+    form.not_executable = decoded.error;
+  return form;
+}
+
+}  // namespace halfpipe::workload
