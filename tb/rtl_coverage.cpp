@@ -1,0 +1,108 @@
+#include "tb/rtl_coverage.h"
+
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+#include <fstream>
+#include <stdexcept>
+#include <string>
+
+#include <verilated.h>
+#include <verilated_cov.h>
+
+namespace halfpipe::tb {
+namespace {
+
+RtlCoverageSession* g_session = nullptr;
+
+// The header Verilator writes and verilator_coverage expects first.
+constexpr const char* kHeader = "# SystemC::Coverage-3";
+
+}  // namespace
+
+void CoverageCounts::add_file(const std::string& path) {
+  std::ifstream in(path);
+  if (!in) throw std::runtime_error("cannot read the coverage file " + path + ": " + std::strerror(errno));
+  std::string line;
+  uint64_t number = 0;
+  while (std::getline(in, line)) {
+    ++number;
+    if (line.empty() || line[0] == '#') continue;
+    // C '<key>' <count>: the key holds no newline but may hold quotes, so it ends at the last "' ".
+    const size_t end = line.rfind("' ");
+    const auto bad = [&](const char* problem) {
+      return std::runtime_error(path + ":" + std::to_string(number) + ": " + problem);
+    };
+    if (line.compare(0, 3, "C '") != 0 || end == std::string::npos || end < 3)
+      throw bad("not a coverage point (C '<key>' <count>)");
+    const std::string digits = line.substr(end + 2);
+    if (digits.empty() || digits.find_first_not_of("0123456789") != std::string::npos)
+      throw bad("the count is not a decimal number");
+    errno = 0;
+    const unsigned long long count = std::strtoull(digits.c_str(), nullptr, 10);
+    if (errno == ERANGE) throw bad("the count is out of range");
+    add(line.substr(3, end - 3), count);
+  }
+  if (in.bad()) throw std::runtime_error("cannot read the coverage file " + path);
+}
+
+void CoverageCounts::write(const std::string& path) const {
+  // Written beside the target and renamed over it, so that a reader never sees half a file.
+  const std::string partial = path + ".partial";
+  {
+    std::ofstream out(partial, std::ios::trunc);
+    if (!out) throw std::runtime_error("cannot write the coverage file " + path + ": " + std::strerror(errno));
+    out << kHeader << "\n";
+    for (const auto& [key, count] : counts_) out << "C '" << key << "' " << count << "\n";
+    out.close();
+    if (!out) throw std::runtime_error("cannot write the coverage file " + path);
+  }
+  if (std::rename(partial.c_str(), path.c_str()) != 0)
+    throw std::runtime_error("cannot write the coverage file " + path + ": " + std::strerror(errno));
+}
+
+RtlCoverageSession::RtlCoverageSession(std::string path) : path_(std::move(path)) {
+  if (g_session) throw std::invalid_argument("an RTL coverage session is open already");
+  if (path_.empty()) throw std::invalid_argument("the RTL coverage file needs a name");
+  {
+    std::ofstream probe(path_ + ".partial", std::ios::trunc);
+    if (!probe)
+      throw std::invalid_argument("cannot write the coverage file " + path_ + ": " + std::strerror(errno));
+  }
+  std::remove((path_ + ".partial").c_str());
+  g_session = this;
+}
+
+RtlCoverageSession::~RtlCoverageSession() { g_session = nullptr; }
+
+void RtlCoverageSession::write() const {
+  if (!error_.empty()) throw std::runtime_error("a model's coverage was lost: " + error_);
+  counts_.write(path_);
+}
+
+RtlCoverageSession* active_rtl_coverage() { return g_session; }
+
+// Called by an instrumented model's destructor (tb/dut.cpp): its context's counts, through a
+// file (VerilatedCovContext's one way out), into the session.
+class RtlCoverageAccess {
+ public:
+  static void add_context(RtlCoverageSession& session, VerilatedContext& context) {
+    // Never throws (a destructor calls it): a problem is kept and reported by write().
+    const std::string part = session.path_ + ".model-" + std::to_string(getpid());
+    try {
+      context.coveragep()->write(part.c_str());
+      session.counts_.add_file(part);
+    } catch (const std::exception& e) {
+      if (session.error_.empty()) session.error_ = e.what();
+    }
+    std::remove(part.c_str());
+  }
+};
+
+void add_model_coverage(VerilatedContext& context) {
+  if (g_session) RtlCoverageAccess::add_context(*g_session, context);
+}
+
+}  // namespace halfpipe::tb
