@@ -1,9 +1,10 @@
 // The exit-status contract of every `halfpipe` command, defined once (README, "Exit status"):
 //
 //   0  everything passed;
-//   1  a verification failure: a mismatch against the reference, an empty coverage bin under
-//      --fail-on-empty, a demo row that disagrees, or in `eval --batch` an input line that
-//      failed (its `error:` line is on standard output, the stream goes on);
+//   1  a verification failure: a mismatch against the reference, an RTL assertion that failed,
+//      an empty coverage bin under --fail-on-empty, a demo row that disagrees, or in
+//      `eval --batch` an input line that failed (its `error:` line is on standard output, the
+//      stream goes on);
 //   2  a usage or input error: every option-parser error (unknown option, missing value, a
 //      value that is not a number or out of its range), no or an unknown command, a file that
 //      cannot be read or written, a malformed input line, an unknown or illegal form, a wrong

@@ -43,7 +43,7 @@ int main(int argc, char** argv) {
     return halfpipe::cli::kPassed;
   }
   for (const auto& c : halfpipe::cli::command_registry()) {
-    if (c.name == args[0]) return c.main({args.begin() + 1, args.end()});
+    if (c.name == args[0]) return halfpipe::cli::run_command(c, {args.begin() + 1, args.end()});
   }
   std::cerr << fmt::format("halfpipe: no command '{}'\n\n{}", args[0], usage());
   return halfpipe::cli::kUsageOrInputError;  // 109, CLI11's status, until the contract

@@ -23,12 +23,14 @@ const std::vector<OptionSpec>& vocabulary() {
       // What to run.
       {"FORM", {}, "FORM...",
        "instruction forms: PTX, e.g. add.rn.f16 fma.rn.relu.bf16x2; vISA where the command runs "
-       "the RTL, e.g. 'MAX.sat (16, M5) hf' (MIN|MAX[.sat] (EXEC[, MASK]) TYPE; TYPE hf w uw b ub)"},
+       "the RTL, e.g. 'MAX.sat (16, M5) hf' (MIN|MAX[.sat] (EXEC[, MASK]) TYPE; TYPE hf w uw b ub, "
+       "d ud f on an even lane count, q uq df on a multiple of 4)"},
       {"FILE", {}, "FILE...", "vector files ('-' for standard input where the command says so)"},
       {"--all-ptx", {"--all"}, "", "every legal PTX form"},
       {"--all-visa", {"--visa"}, "",
-       "every vISA form the RTL executes (1480: hf w uw b ub, MIN/MAX, .sat, every exec size and "
-       "mask control)"},
+       "every vISA form the RTL executes at the lane count (296 a type: MIN/MAX, .sat, every exec "
+       "size and mask control; 2368 at Lanes 2, without q uq df; 3256 at Lanes 4 and 8); prints "
+       "how many it skipped and why"},
       {"--scalar", {}, "",
        "with --all-ptx: scalar forms only (a packed form computes each lane as its scalar form "
        "does, S2)"},
@@ -119,11 +121,23 @@ const std::vector<OptionSpec>& vocabulary() {
        "clock cycles per SystemC activation (temporal decoupling; changes no result, cycle, log or "
        "wave, only speed); 1: one per cycle through a clock signal"},
       {"--latency", {}, "FAMILY=N",
-       "cycles for a family (" + sc::family_names() + ", or all); repeatable, or comma-separated"},
+       "cycles for a family (" + sc::family_names() + ", or all); repeatable, or comma-separated; "
+       "with --ptx-file/--trace-file also other=N, every instruction outside the unit"},
       {"--ii", {}, "N", "initiation interval, cycles"},
       {"--issue-width", {}, "N", "transactions accepted (and results leaving) per cycle"},
       {"--queue", {}, "N", "output queue depth in results (0: the line stalls on back-pressure)"},
       {"--fill-lanes", {}, "", "enable every lane of the unit, not only the form's own"},
+      {"--sweep", {}, "SPEC",
+       "run every point of a design-space sweep: space-separated axes name=V,V,... or name=A..B, "
+       "each named after an explore option (lanes, ii, issue-width, queue, latency-FAMILY with "
+       "FAMILY " + sc::family_names() + " or all)"},
+      {"--sweep-csv", {}, "FILE", "with --sweep: write one CSV row per point and workload"},
+      {"--sweep-json", {}, "FILE", "with --sweep: write the rows and the area model as JSON"},
+      {"--sweep-svg", {}, "FILE",
+       "with --sweep: write an SVG chart of throughput against area with each workload's Pareto "
+       "front"},
+      {"--area-table", {}, "FILE",
+       "with --sweep: the measured areas (default: rtl/area-table.csv as built in)"},
       // Cluster regressions (plan, merge, and the record a job writes).
       {"--record", {}, "FILE",
        "write the run's results record (JSON, doc/record.md): counts, coverage bins, the first "
@@ -146,6 +160,30 @@ const std::vector<OptionSpec>& vocabulary() {
       {"--resume", {}, "", "print only the job lines still to run (missing or unusable records)"},
       {"--junit", {}, "FILE", "the JUnit XML file"},
       {"--bins", {}, "", "list every empty reachable coverage bin per form"},
+      // Real workloads through explore (model/workload/, doc/trace-format.md).
+      {"--ptx-file", {}, "FILE",
+       "run a kernel of a PTX file as nvcc --ptx writes it (e.g. workloads/*.ptx) instead of "
+       "random forms; repeat it for several files (one report each; with --sweep, every kernel "
+       "of every file)"},
+      {"--kernel", {}, "NAME", "with --ptx-file: the kernel (.entry) to run; needed when the file has several"},
+      {"--trace-file", {}, "FILE",
+       "run an instruction trace (doc/trace-format.md: 'FORM dst, src...' lines, 'warp N' lines)"},
+      {"--warps", {}, "N",
+       "independent instruction streams (warps) the scheduler interleaves; a trace with 'warp N' "
+       "lines has its own"},
+      {"--trip-count", {}, "N", "times each loop body of a PTX kernel runs"},
+      {"--scheduler", {}, "round-robin|greedy-then-oldest",
+       "which ready warp issues first: the next after the last to issue, or the last to issue "
+       "while it can, then the oldest"},
+      // RTL code coverage (rtl/COVERAGE.md).
+      {"--rtl-coverage", {}, "FILE.dat",
+       "run the coverage-instrumented RTL models (line, branch, toggle, SVA cover) and write their "
+       "counts, summed over every model of the run, to FILE.dat (Verilator's coverage format; "
+       "verilator_coverage merges such files)"},
+      {"--job-coverage", {}, "",
+       "each job also writes its RTL coverage to DIR/coverage/job-N.dat (--rtl-coverage; the "
+       "configurations must be Verilated with coverage: HALFPIPE_RTL_COVERAGE=ON); merge sums "
+       "them into DIR/rtl-coverage.dat"},
   };
   return specs;
 }
@@ -449,6 +487,27 @@ CLI::Option* Vocabulary::issue_width(int& width) { return value("--issue-width",
 CLI::Option* Vocabulary::queue(int& depth) { return value("--queue", depth); }
 CLI::Option* Vocabulary::fill_lanes(bool& on) { return flag("--fill-lanes", on); }
 CLI::Option* Vocabulary::svg_dir(std::string& directory) { return value("--svg-dir", directory); }
+CLI::Option* Vocabulary::sweep(std::string& spec) { return value("--sweep", spec); }
+CLI::Option* Vocabulary::sweep_csv(std::string& path) { return value("--sweep-csv", path); }
+CLI::Option* Vocabulary::sweep_json(std::string& path) { return value("--sweep-json", path); }
+CLI::Option* Vocabulary::sweep_svg(std::string& path) { return value("--sweep-svg", path); }
+CLI::Option* Vocabulary::area_table(std::string& path) { return value("--area-table", path); }
+
+CLI::Option* Vocabulary::ptx_file(std::vector<std::string>& paths) {
+  // One FILE per --ptx-file, so that a FORM after it is not taken for a file.
+  return value("--ptx-file", paths)->allow_extra_args(false);
+}
+CLI::Option* Vocabulary::kernel(std::string& name) { return value("--kernel", name); }
+CLI::Option* Vocabulary::trace_file(std::string& path) { return value("--trace-file", path); }
+CLI::Option* Vocabulary::warps(int& count) {
+  return value("--warps", count, CLI::Range(1, 1 << 16));
+}
+CLI::Option* Vocabulary::trip_count(int& count) {
+  return value("--trip-count", count, CLI::Range(1, 1 << 24));
+}
+CLI::Option* Vocabulary::scheduler(std::string& policy) {
+  return value("--scheduler", policy, CLI::IsMember({"round-robin", "greedy-then-oldest"}));
+}
 
 CLI::Option* Vocabulary::record(std::string& path) { return value("--record", path); }
 CLI::Option* Vocabulary::job(std::string& id) { return value("--job", id); }
@@ -484,6 +543,8 @@ CLI::Option* Vocabulary::plan_dir(std::string& directory) {
 CLI::Option* Vocabulary::resume(bool& on) { return flag("--resume", on); }
 CLI::Option* Vocabulary::junit(std::string& path) { return value("--junit", path); }
 CLI::Option* Vocabulary::bins(bool& on) { return flag("--bins", on); }
+CLI::Option* Vocabulary::rtl_coverage(std::string& path) { return value("--rtl-coverage", path); }
+CLI::Option* Vocabulary::job_coverage(bool& on) { return flag("--job-coverage", on); }
 
 void Vocabulary::one_spelling(CLI::Option* old_spelling, const std::string& name,
                               std::vector<CLI::Option*> new_names) {
@@ -502,6 +563,19 @@ std::optional<ParseStop> Vocabulary::mixed_spellings() const {
   return std::nullopt;
 }
 
+std::string printable(std::string_view text) {
+  std::string out;
+  out.reserve(text.size());
+  for (const char c : text) {
+    const auto byte = static_cast<unsigned char>(c);
+    if (byte < 0x20 || byte == 0x7F)
+      out += fmt::format("\\x{:02X}", byte);
+    else
+      out += c;
+  }
+  return out;
+}
+
 std::optional<ParseStop> parse_into(CLI::App& app, const std::vector<std::string>& args) {
   std::vector<std::string> reversed(args.rbegin(), args.rend());  // CLI11 takes them last first
   try {
@@ -514,7 +588,8 @@ std::optional<ParseStop> parse_into(CLI::App& app, const std::vector<std::string
     // Every parser error is a usage error, whatever CLI11's own code for it (104 for a
     // non-number, 105 for a failed check, 109 for an unknown option, 114 for a missing value).
     // A hidden old spelling has no name of its own in CLI11's message.
-    std::string message = e.what();
+    // CLI11 quotes the argument it refused as it was given, control bytes and all.
+    std::string message = printable(e.what());
     if (message.rfind(": ", 0) == 0) message.erase(0, 2);
     return ParseStop{message, kUsageOrInputError};
   }
@@ -528,7 +603,7 @@ int report_stop(const std::string& command, const std::string& text, int status)
     return kPassed;
   }
   std::cerr << fmt::format("halfpipe {}: {} (halfpipe {} --help lists the options)\n", command,
-                           text, command);
+                           printable(text), command);
   return status;
 }
 

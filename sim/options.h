@@ -23,6 +23,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "sim/exit_status.h"
@@ -55,6 +56,10 @@ struct Parsed {
   int status = kPassed;
   bool ok() const { return options.has_value(); }
 };
+
+// `text` with each control byte (below 0x20, and 0x7F) written as \xNN: what an error message
+// quotes of an argument, so that the message stays one line on the terminal whatever was typed.
+std::string printable(std::string_view text);
 
 // Why parsing stopped: --help (status 0, the help text) or a usage error.
 struct ParseStop {
@@ -122,6 +127,11 @@ class Vocabulary {
   CLI::Option* queue(int& depth);
   CLI::Option* fill_lanes(bool& on);
   CLI::Option* svg_dir(std::string& directory);
+  CLI::Option* sweep(std::string& spec);
+  CLI::Option* sweep_csv(std::string& path);
+  CLI::Option* sweep_json(std::string& path);
+  CLI::Option* sweep_svg(std::string& path);
+  CLI::Option* area_table(std::string& path);
   // Cluster regressions: plan, merge, and the record of a job.
   CLI::Option* record(std::string& path);
   CLI::Option* job(std::string& id);
@@ -137,6 +147,16 @@ class Vocabulary {
   CLI::Option* resume(bool& on);
   CLI::Option* junit(std::string& path);
   CLI::Option* bins(bool& on);
+  // Real workloads through explore.
+  CLI::Option* ptx_file(std::vector<std::string>& paths);  // repeatable
+  CLI::Option* kernel(std::string& name);
+  CLI::Option* trace_file(std::string& path);
+  CLI::Option* warps(int& count);
+  CLI::Option* trip_count(int& count);
+  CLI::Option* scheduler(std::string& policy);
+  // RTL code coverage.
+  CLI::Option* rtl_coverage(std::string& path);
+  CLI::Option* job_coverage(bool& on);
 
   // After parsing: an old spelling given together with its new name, if any.
   std::optional<ParseStop> mixed_spellings() const;

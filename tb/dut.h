@@ -4,6 +4,7 @@
 
 #include <array>
 #include <cstdint>
+#include <exception>
 #include <memory>
 #include <string>
 #include <utility>
@@ -34,6 +35,18 @@ struct CycleResult {
   bool out_valid = false;  // out_valid_o
   bool accepted = false;   // in_valid_i && in_ready_o: the input beat entered the line
   bool consumed = false;   // out_valid_o && out_ready_i: `out` holds a transaction
+};
+
+// An assertion bound to the RTL (rtl/sva/hp_alu_assertions.sv) failed: the unit broke the
+// handshake contract of rtl/TIMING.md. A verification failure, so it is not a runtime_error
+// (which the commands report as an input error); `halfpipe` exits 1 (sim/run_command.cpp).
+class RtlAssertionFailure : public std::exception {
+ public:
+  explicit RtlAssertionFailure(std::string what) : what_(std::move(what)) {}
+  const char* what() const noexcept override { return what_.c_str(); }
+
+ private:
+  std::string what_;
 };
 
 class Dut {

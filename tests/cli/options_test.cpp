@@ -237,3 +237,16 @@ TEST_CASE("options: README's vocabulary table lists every option and every old s
     CHECK(section.find("| `" + command.name + "` |") != std::string::npos);
   }
 }
+
+// Found by fuzz/fuzz_options (fuzz/regressions/fuzz_options/unknown-option-with-newline): CLI11
+// quotes a refused argument as given, so a newline in it split the one-line usage error.
+TEST_CASE("options: a refused argument holding control bytes is quoted with them escaped, on one line", "[cli][options]") {
+  const auto p = parse_sweep_options({"--vect\n\x01ors\x7f"});
+  REQUIRE_FALSE(p.ok());
+  CHECK(p.status == kUsageOrInputError);
+  CHECK(p.text == "The following argument was not expected: --vect\\x0A\\x01ors\\x7F");
+}
+
+TEST_CASE("options: printable escapes exactly the bytes below 0x20 and 0x7F", "[cli][options]") {
+  CHECK(printable("a b~\t\x1f\x7f\x80") == "a b~\\x09\\x1F\\x7F\x80");
+}

@@ -28,11 +28,16 @@ if nm "$prefix"/lib*/libhalfpipe_sc.a 2>/dev/null | grep -qw "T sc_main"; then
   exit 1
 fi
 
+echo "== the installed RTL with its installed assertions: verilator --lint-only -Wall --assert"
+rtl=$prefix/share/halfpipe/rtl
+verilator --lint-only -Wall --assert -I"$rtl" --top-module hp_alu \
+  "$rtl"/hp_*.sv "$rtl"/sva/*.vlt "$rtl"/sva/*.sv
+
 echo "== CMake: find_package(halfpipe CONFIG)"
 cmake -S "$source/examples/cpp" -B "$work/cmake" -DCMAKE_PREFIX_PATH="$prefix" \
       -DCMAKE_BUILD_TYPE=Release >/dev/null
 cmake --build "$work/cmake" >/dev/null
-for program in capi_example capi_static_example reference_example systemc_example; do
+for program in capi_example capi_static_example reference_example systemc_example tlm_example; do
   echo "-- $program"
   "$work/cmake/$program"
 done

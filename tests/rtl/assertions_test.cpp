@@ -18,6 +18,7 @@
 #include <verilated.h>
 
 #include "Vhp_faulty_line.h"
+#include "tb/verilated_dut.h"
 
 namespace {
 
@@ -178,6 +179,31 @@ TEST_CASE("assertions: a reset in the middle of traffic clears the record of wha
     INFO(run.report);
     CHECK_FALSE(run.failed);
   }
+}
+
+// Inside the harness (and so inside `halfpipe sweep`, `cosim` and `check --rtl`) a failing
+// assertion ends the run as a verification failure the command reports (exit 1), instead of
+// Verilator's default, an abort of the whole process.
+TEST_CASE("assertions: a failure under the harness's cycle interface is an RtlAssertionFailure, not an abort") {
+  halfpipe::tb::VerilatedDut<Vhp_faulty_line, 2, 4> dut(1);
+  dut.model().fault_i = static_cast<uint8_t>(Fault::ChangesWhileStalled);
+  halfpipe::tb::InBeat beat;
+  beat.lane_mask = 0x3;
+  halfpipe::tb::OutBeat out;
+  CapturedStdout captured;
+  int cycles = 0;
+  auto stall_with_traffic = [&] {
+    // Four transfers fill the line, then the consumer stalls it: the faulty unit's result flips
+    // at the first stalled edge, which the next edge's check sees.
+    for (; cycles < 20; ++cycles) {
+      beat.tag = static_cast<uint32_t>(cycles);
+      dut.cycle(true, beat, /*out_ready=*/false, out);
+    }
+  };
+  REQUIRE_THROWS_AS(stall_with_traffic(), halfpipe::tb::RtlAssertionFailure);
+  CHECK(cycles < 20);
+  const std::string report = captured.text();
+  CHECK(report.find("stable_while_stalled") != std::string::npos);
 }
 
 // The X rule: every valid output is free of X. Verilator has no X; with --x-initial unique every

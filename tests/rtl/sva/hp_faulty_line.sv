@@ -15,6 +15,13 @@ module hp_faulty_line #(
   output logic                in_ready_o,
   input  logic [Lanes-1:0]    in_lane_mask_i,
   input  logic [16*Lanes-1:0] in_a_i,
+  // hp_alu's other inputs, so that the harness's wrapper (tb/verilated_dut.h) drives this unit
+  // as it drives hp_alu; the line carries operand a only.
+  /* verilator lint_off UNUSEDSIGNAL */
+  input  logic [31:0]         in_uop_i,
+  input  logic [16*Lanes-1:0] in_b_i,
+  input  logic [16*Lanes-1:0] in_c_i,
+  /* verilator lint_on UNUSEDSIGNAL */
   input  logic [TagWidth-1:0] in_tag_i,
   output logic                out_valid_o,
   input  logic                out_ready_i,
