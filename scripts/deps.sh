@@ -9,10 +9,13 @@ HALFPIPE_PACKAGES=(
   catch2 libcli11-dev libfmt-dev libbenchmark-dev
   python3-dev python3-pybind11 pybind11-dev python3-numpy
   nlohmann-json3-dev
-  # The cluster tests' engines: GNU parallel, a single-node Slurm with munge, xmllint for JUnit.
+  # The cluster tests' engines: GNU parallel, a single-node Slurm with munge, xmllint for JUnit
+  # (and for explore --sweep's SVG chart).
   parallel slurm-wlm munge libxml2-utils
   # scripts/test --sanitize and fuzz/: clang, and compiler-rt with the sanitizer and libFuzzer runtimes.
   clang-14 libclang-rt-14-dev
+  # scripts/coverage: genhtml, the HTML report of the RTL code coverage.
+  lcov
 )
 
 missing=()

@@ -18,6 +18,7 @@
 #include <exception>
 #include <iostream>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -26,6 +27,7 @@
 #include "sim/commands.h"
 #include "sim/exit_status.h"
 #include "tb/cosim/cosim.h"
+#include "tb/rtl_coverage.h"
 #include "tb/visa_beats.h"
 #include "vectors/stream.h"
 #include "vectors/vector_file.h"
@@ -69,7 +71,10 @@ int run(const CosimOptions& o) {
                          !o.corner && !o.random;
   std::vector<std::string> forms = o.forms;
   if (o.all_visa) {
-    for (const auto& i : tb::visa_rtl_forms()) forms.push_back(isa::visa::form_name(i));
+    const tb::VisaRtlForms visa = tb::visa_rtl_forms(o.lanes);
+    for (const auto& i : visa.forms) forms.push_back(isa::visa::form_name(i));
+    if (const std::string note = tb::visa_skipped_note(visa, o.lanes); !note.empty())
+      std::cout << note << "\n";
   }
   if (o.all_ptx || forms.empty()) {
     for (const auto& form : isa::legal_ptx_forms()) forms.push_back(form);
@@ -143,7 +148,14 @@ int cosim_main(const std::vector<std::string>& args) {
   const auto parsed = parse_cosim_options(args);
   if (!parsed.ok()) return report_stop("cosim", parsed.text, parsed.status);
   try {
-    return run(*parsed.options);
+    const CosimOptions& o = *parsed.options;
+    // From here make_dut builds the instrumented models; their counts are added as each is
+    // destroyed, by the end of run().
+    std::optional<tb::RtlCoverageSession> coverage;
+    if (!o.rtl_coverage.empty()) coverage.emplace(o.rtl_coverage);
+    const int status = run(o);
+    if (coverage) coverage->write();  // std::runtime_error when it cannot: exit 2
+    return status;
   } catch (const UsageError& e) {
     std::cerr << "halfpipe cosim: " << e.what() << "\n";
   } catch (const vectors::ParseError& e) {
@@ -185,6 +197,7 @@ Parsed<CosimOptions> parse_cosim_options(const std::vector<std::string>& args) {
     v.inject_rtl_fault(o.flip_output);
     v.quantum(o.quantum);
     v.bare(o.bare);
+    v.rtl_coverage(o.rtl_coverage);
   });
 }
 

@@ -11,19 +11,24 @@
 // than a vector file's line may be fails too, with a short message, not the line echoed back.
 // vISA MIN_MAX lines (model/isa/visa.h) share the stream: a line whose first word is MIN, MAX,
 // MIN.sat or MAX.sat goes to the vISA front-end. The lines are read and evaluated by
-// vectors/batch.h; this file reads stdin and writes the results.
+// vectors/batch_bulk.h (PTX lines grouped by form through ref::execute_n, the rest by
+// vectors/batch.h); this file reads stdin and writes the results.
 #include <cstdint>
 #include <cstdio>
+#include <cstring>
 #include <memory>
 #include <optional>
+#include <stdexcept>
 #include <string>
 #include <string_view>
 #include <vector>
 
 #include "model/isa/ptx.h"
+#include "model/ref/bulk/execute_n.h"
 #include "sim/commands.h"
 #include "sim/exit_status.h"
 #include "vectors/batch.h"
+#include "vectors/batch_bulk.h"
 #include "vectors/line.h"
 #include "vectors/vector_file.h"
 
@@ -35,8 +40,8 @@ class BatchWriter {
   BatchWriter() { buffer_.reserve(kFlushAt + 256); }
   ~BatchWriter() { flush(); }
   std::string& buffer() { return buffer_; }
-  void end_line() {
-    buffer_ += '\n';
+  // After a block of whole lines was appended.
+  void end_block() {
     if (buffer_.size() >= kFlushAt) flush();
   }
   void flush() {
@@ -51,35 +56,23 @@ class BatchWriter {
 };
 
 int run_batch(const std::optional<isa::Target>& target) {
-  vectors::BatchEvaluator evaluator(target);
+  try {
+    ref::bulk_path_auto();  // HALFPIPE_BULK, checked before any output
+  } catch (const std::runtime_error& e) {
+    std::fprintf(stderr, "halfpipe eval: %s\n", e.what());
+    return kUsageOrInputError;
+  }
+  vectors::BulkBatchEvaluator evaluator(target);
   BatchWriter writer;
-  std::string message;
-  long long line_number = 0, evaluated = 0, failed = 0, first_failed_line = 0;
-  std::string first_failure;
 
-  auto handle_line = [&](std::string_view line) {
-    ++line_number;
-    const std::optional<std::string> problem = vectors::not_a_text_line(line);
-    const vectors::Tokens tokens = vectors::tokenize(problem ? std::string_view() : line);
-    if (tokens.empty() && !problem) return;
-    ++evaluated;
-    std::string& out = writer.buffer();
-    const size_t mark = out.size();
-    if (problem || !evaluator.evaluate(line, tokens, out)) {
-      if (problem) out += *problem;
-      message.assign(out, mark, std::string::npos);
-      out.resize(mark);
-      out += "error: ";
-      out += message;
-      if (failed++ == 0) {
-        first_failed_line = line_number;
-        first_failure = message;
-      }
-    }
-    writer.end_line();
+  // A chunk's complete lines are queued as views into it and evaluated together (grouped by
+  // form, vectors/batch_bulk.h) before the next read overwrites it.
+  auto flush = [&] {
+    evaluator.flush(writer.buffer());
+    writer.end_block();
   };
-
-  constexpr size_t kChunk = 1 << 20;
+  // 256 KiB: a block's text, entries and results stay in the second-level cache.
+  constexpr size_t kChunk = 1 << 18;
   std::unique_ptr<char[]> chunk(new char[kChunk]);
   std::string carry;  // a line split across two reads
   size_t got;
@@ -93,24 +86,31 @@ int run_batch(const std::optional<isa::Target>& target) {
         continue;
       }
       carry.append(data.substr(0, nl));
-      handle_line(carry);
+      evaluator.add(carry);
+      flush();
       carry.clear();
       start = nl + 1;
     }
     while (true) {
-      size_t nl = data.find('\n', start);
-      if (nl == std::string_view::npos) break;
-      handle_line(data.substr(start, nl - start));
-      start = nl + 1;
+      const void* nl = std::memchr(data.data() + start, '\n', data.size() - start);
+      if (!nl) break;
+      const size_t end = static_cast<size_t>(static_cast<const char*>(nl) - data.data());
+      evaluator.add(data.substr(start, end - start));
+      start = end + 1;
     }
+    flush();
     carry.append(data.substr(start));
   }
-  if (!carry.empty()) handle_line(carry);
+  if (!carry.empty()) {
+    evaluator.add(carry);
+    flush();
+  }
   writer.flush();
 
-  if (failed) {
+  const vectors::BatchTally& t = evaluator.tally();
+  if (t.failed) {
     std::fprintf(stderr, "halfpipe eval --batch: %lld of %lld lines failed; the first, <stdin>:%lld: %s\n",
-                 failed, evaluated, first_failed_line, first_failure.c_str());
+                 t.failed, t.evaluated, t.first_failed_line, t.first_failure.c_str());
     return kVerificationFailure;
   }
   return kPassed;

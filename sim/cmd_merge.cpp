@@ -12,6 +12,7 @@
 #include <fmt/ranges.h>
 
 #include <dirent.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <iostream>
@@ -23,6 +24,7 @@
 #include "sim/commands.h"
 #include "sim/exit_status.h"
 #include "sim/record.h"
+#include "tb/rtl_coverage.h"
 
 namespace halfpipe::cli {
 namespace {
@@ -183,6 +185,31 @@ int run(const MergeOptions& o) {
         if (count == 0) std::cout << fmt::format("  empty bin: {}\n", bin);
     for (const auto& m : f.mismatches)
       std::cout << fmt::format("  mismatch: {}\n    reproduce: {}\n", m.description, m.reproduce);
+  }
+  // The RTL coverage the jobs wrote (plan --job-coverage: DIR/coverage/job-N.dat, beside each
+  // record): summed point by point into DIR/rtl-coverage.dat, as `verilator_coverage --write`
+  // sums files. Only the files of jobs with a usable record count, so a rerun job is counted once.
+  tb::CoverageCounts rtl_coverage;
+  uint64_t coverage_files = 0;
+  for (const auto& [number, entry] : done) {
+    const std::string path = fmt::format("{}/coverage/job-{:06}.dat", o.dir, number);
+    if (access(path.c_str(), F_OK) != 0) continue;
+    try {
+      rtl_coverage.add_file(path);
+      ++coverage_files;
+    } catch (const std::runtime_error& e) {
+      errors.push_back(e.what());
+    }
+  }
+  if (coverage_files) {
+    const std::string path = o.dir + "/rtl-coverage.dat";
+    try {
+      rtl_coverage.write(path);
+    } catch (const std::runtime_error& e) {
+      throw UsageError(e.what());
+    }
+    std::cout << fmt::format("rtl coverage: {} job files, {} points: {}\n", coverage_files,
+                             rtl_coverage.points(), path);
   }
   for (const auto* j : missing)
     errors.push_back(fmt::format("missing: job {} ({}, shard {}): {}/jobs.txt line {}", j->number, j->spec, j->shard,

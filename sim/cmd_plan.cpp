@@ -39,6 +39,7 @@
 #include "sim/record.h"
 #include "tb/beats.h"
 #include "tb/dut.h"
+#include "tb/rtl_coverage.h"
 #include "tb/sweep.h"
 #include "tb/visa_beats.h"
 #include "vectors/coverage.h"
@@ -111,8 +112,6 @@ std::optional<Work> parse_line(const std::string& text, uint64_t line_number, co
     std::string error;
     const auto instruction = isa::visa::parse_form(w[0], error);
     if (!instruction) throw UsageError(fmt::format("{}: '{}': {}", where, w[0], error));
-    if (!tb::visa_uop_format(instruction->type))
-      throw UsageError(fmt::format("{}: '{}': 32- and 64-bit vISA types are reference-only", where, w[0]));
     work.visa = true;
     work.instruction = instruction;
     work.form = isa::visa::form_name(*instruction);
@@ -185,6 +184,10 @@ std::optional<Work> parse_line(const std::string& text, uint64_t line_number, co
                                    "was configured)", where));
     work.lanes = tb::kNetlistLanes;
     work.depth = tb::kNetlistDepth;
+  }
+  if (work.visa) {
+    if (std::string error = tb::visa_lanes_error(work.instruction->type, work.lanes); !error.empty())
+      throw UsageError(fmt::format("{}: '{}': {}", where, work.form, error));
   }
   const auto& configs = tb::available_configs();
   if (std::find(configs.begin(), configs.end(), std::make_pair(work.lanes, work.depth)) == configs.end()) {
@@ -330,7 +333,7 @@ std::string this_binary() {
 }
 
 std::string job_command(const Job& j, uint64_t number, const std::string& plan_id, const std::string& dir,
-                        const std::string& binary) {
+                        const std::string& binary, bool coverage) {
   const Work& w = *j.work;
   using record::shell_quote;
   std::string kind;
@@ -347,6 +350,9 @@ std::string job_command(const Job& j, uint64_t number, const std::string& plan_i
   command += fmt::format(" --record {} --job {}:{} --spec {}",
                          shell_quote(fmt::format("{}/results/job-{:06}.json", dir, number)), plan_id,
                          number, shell_quote(w.text));
+  // The netlist has no coverage points: its jobs write none.
+  if (coverage && !w.netlist)
+    command += " --rtl-coverage " + shell_quote(fmt::format("{}/coverage/job-{:06}.dat", dir, number));
   return command;
 }
 
@@ -459,6 +465,19 @@ int run(const PlanOptions& o) {
   make_directory(dir);
   make_directory(dir + "/results");
   make_directory(dir + "/logs");
+  if (o.job_coverage) {
+    make_directory(dir + "/coverage");
+    // Each job's configuration must have an instrumented model in the binary the jobs run.
+    for (const auto& w : works) {
+      if (w.netlist) continue;
+      const auto& built = tb::coverage_configs();
+      if (std::find(built.begin(), built.end(), std::make_pair(w.lanes, w.depth)) == built.end())
+        throw UsageError(fmt::format(
+            "{}: --job-coverage: no coverage-instrumented hp_alu with Lanes={} Depth={} in this "
+            "build (configure with -DHALFPIPE_RTL_COVERAGE=ON)",
+            spec_name, w.lanes, w.depth));
+    }
+  }
   try {  // the jobs write their records there: better refused now than after their hours
     record::check_writable(dir + "/results/job-000000.json");
   } catch (const record::Error& e) {
@@ -485,7 +504,7 @@ int run(const PlanOptions& o) {
     pj.shard = fmt::format("{}/{}", j.shard_index, j.shard_count);
     pj.rtl_config = record::rtl_config_hash(j.work->lanes, j.work->depth, j.work->netlist);
     pj.estimated_cpu_seconds = j.cpu_seconds;
-    pj.command = job_command(j, pj.number, plan.id, dir, binary);
+    pj.command = job_command(j, pj.number, plan.id, dir, binary, o.job_coverage);
     lines += pj.command + "\n";
     plan.jobs.push_back(std::move(pj));
   }
@@ -564,6 +583,7 @@ Parsed<PlanOptions> parse_plan_options(const std::vector<std::string>& args) {
     v.cores(o.cores);
     v.halfpipe_binary(o.halfpipe);
     v.write_spec(o.write_spec);
+    v.job_coverage(o.job_coverage);
   });
 }
 

@@ -35,6 +35,7 @@
 #include "sim/record.h"
 #include "tb/beats.h"
 #include "tb/dut.h"
+#include "tb/rtl_coverage.h"
 #include "tb/sweep.h"
 #include "tb/visa_beats.h"
 #include "vectors/coverage.h"
@@ -102,7 +103,10 @@ int run(const SweepOptions& o) {
     }
   }
   if (o.all_visa) {
-    for (const auto& i : tb::visa_rtl_forms()) forms.push_back(isa::visa::form_name(i));
+    const tb::VisaRtlForms visa = tb::visa_rtl_forms(o.lanes);
+    for (const auto& i : visa.forms) forms.push_back(isa::visa::form_name(i));
+    if (const std::string note = tb::visa_skipped_note(visa, o.lanes); !note.empty())
+      std::cout << note << "\n";
   }
   if (forms.empty())
     throw UsageError("no form given (name PTX or vISA forms, or --all-ptx, --all-visa)");
@@ -150,8 +154,8 @@ int run(const SweepOptions& o) {
       std::string error;
       const auto instruction = isa::visa::parse_form(form, error);
       if (!instruction) throw UsageError(fmt::format("'{}': {}", form, error));
-      if (!tb::visa_uop_format(instruction->type))
-        throw UsageError(fmt::format("'{}': 32- and 64-bit vISA types are reference-only", form));
+      if (std::string error = tb::visa_lanes_error(instruction->type, o.lanes); !error.empty())
+        throw UsageError(fmt::format("'{}': {}", form, error));
       if (o.exhaustive) throw UsageError(fmt::format("'{}': vISA forms have no --exhaustive stream", form));
       const std::string name = isa::visa::form_name(*instruction);
       rec.forms.push_back(name);
@@ -255,11 +259,23 @@ int sweep_main(const std::vector<std::string>& args) {
   const auto parsed = parse_sweep_options(args);
   if (!parsed.ok()) return report_stop("sweep", parsed.text, parsed.status);
   try {
-    return run(*parsed.options);
+    const SweepOptions& o = *parsed.options;
+    if (!o.rtl_coverage.empty() && o.netlist)
+      throw UsageError("--rtl-coverage measures the RTL: the netlist has no coverage points");
+    // From here make_dut builds the instrumented models; their counts are added as each is
+    // destroyed, by the end of run().
+    std::optional<tb::RtlCoverageSession> coverage;
+    if (!o.rtl_coverage.empty()) coverage.emplace(o.rtl_coverage);
+    const int status = run(o);
+    if (coverage) coverage->write();  // std::runtime_error when it cannot: exit 2
+    return status;
   } catch (const UsageError& e) {
     std::cerr << "halfpipe sweep: " << e.what() << "\n";
     return kUsageOrInputError;
   } catch (const std::invalid_argument& e) {  // make_dut: a configuration not Verilated
+    std::cerr << "halfpipe sweep: " << e.what() << "\n";
+    return kUsageOrInputError;
+  } catch (const std::runtime_error& e) {  // the --rtl-coverage file cannot be written
     std::cerr << "halfpipe sweep: " << e.what() << "\n";
     return kUsageOrInputError;
   }
@@ -293,6 +309,7 @@ Parsed<SweepOptions> parse_sweep_options(const std::vector<std::string>& args) {
     v.record(o.record);
     v.job(o.job);
     v.spec_line(o.spec);
+    v.rtl_coverage(o.rtl_coverage);
   });
 }
 

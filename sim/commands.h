@@ -35,6 +35,11 @@ inline std::vector<CommandEntry>& command_registry() {
   return registry;
 }
 
+// Runs one command, as `halfpipe NAME ARGS...` does. What no command catches itself ends here:
+// an assertion bound to the RTL that failed (tb::RtlAssertionFailure) is reported on standard
+// error and gives exit status 1, a verification failure, never an abort.
+int run_command(const CommandEntry& command, const std::vector<std::string>& args);
+
 struct CommandRegistration {
   CommandRegistration(const char* name, const char* description, CommandMain main) {
     command_registry().push_back({name, description, main});
@@ -113,6 +118,7 @@ struct SweepOptions {
   std::string record;
   std::string job;
   std::string spec;
+  std::string rtl_coverage;  // the coverage file of the instrumented models; empty: none
 };
 Parsed<SweepOptions> parse_sweep_options(const std::vector<std::string>& args);
 
@@ -137,6 +143,7 @@ struct CosimOptions {
   int64_t flip_output = -1;
   bool bare = false;
   uint64_t quantum = tb::cosim::kDefaultQuantum;
+  std::string rtl_coverage;  // the coverage file of the instrumented models; empty: none
 };
 Parsed<CosimOptions> parse_cosim_options(const std::vector<std::string>& args);
 
@@ -145,6 +152,14 @@ struct ExploreOptions {
   std::vector<std::string> latencies;
   sc::Workload workload;
   std::vector<std::string> forms;
+  // A real workload instead of random forms (model/workload/).
+  std::vector<std::string> ptx_file;  // --ptx-file, repeatable: one file or several
+  std::string kernel, trace_file;
+  int warps = 0;  // 0: not given (4, or a trace's own warps)
+  int trip_count = 4;
+  std::string scheduler = "round-robin";
+  // --sweep and its outputs (sim/cmd_explore_sweep.cpp); empty: the one configuration above.
+  std::string sweep, sweep_csv, sweep_json, sweep_svg, area_table;
 };
 Parsed<ExploreOptions> parse_explore_options(const std::vector<std::string>& args);
 
@@ -165,6 +180,7 @@ struct PlanOptions {
   std::vector<int> cores{64, 256, 1024};
   std::string halfpipe;  // the binary the jobs run; empty: this one
   std::string write_spec;
+  bool job_coverage = false;  // each job writes DIR/coverage/job-N.dat
 };
 Parsed<PlanOptions> parse_plan_options(const std::vector<std::string>& args);
 

@@ -307,3 +307,21 @@ TEST_CASE("command: a vISA form co-simulates beat by beat, its lanes listed in t
                   "model=0x0000,0x0000,0xffff,0x0000") != std::string::npos);
   std::system(("rm -rf " + dir).c_str());
 }
+
+TEST_CASE("command: wide vISA types co-simulate on the lanes their elements fit, and are refused "
+          "on others (exit 2)",
+          "[cosim][cli][visa]") {
+  // UQ on Lanes=8: 2 elements a beat, 4 channels -> 2 beats an instruction, each a transaction.
+  const Run uq = run("'MIN (4) uq' --random 20 --lanes 8");
+  INFO(uq.output);
+  CHECK(uq.status == 0);
+  CHECK(last_line(uq.output) == "40 passed, 0 failed");
+  // A 64-bit element spans four lanes: not at the default Lanes=2.
+  const Run refused = run("'MIN (4) uq' --random 2");
+  INFO(refused.output);
+  CHECK(refused.status == 2);
+  CHECK(refused.output.find("type uq needs a lane count that is a multiple of 4") != std::string::npos);
+  const Run all = run("--all-visa --random 1 --lanes 2");
+  CHECK(all.status == 0);
+  CHECK(all.output.rfind("--all-visa at Lanes=2: 2368 vISA forms, 888 skipped", 0) == 0);
+}

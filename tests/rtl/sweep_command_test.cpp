@@ -61,10 +61,38 @@ TEST_CASE("sweep: vISA forms the RTL cannot run are refused, naming the problem"
     CHECK(r.output.find(message) != std::string::npos);
   };
   refused("'MIN (16, M6) w' --corner", "runs past execution-mask bit 31 (S25)");
-  refused("'MIN (4) d' --corner", "32- and 64-bit vISA types are reference-only");
+  // A 64-bit element spans four 16-bit lanes: not at the default Lanes=2 (rtl/README.md).
+  refused("'MIN (4) q' --corner",
+          "'MIN (4) q': type q needs a lane count that is a multiple of 4 (a 64-bit element spans "
+          "4 16-bit lanes); the unit has 2");
+  refused("'MAX.sat (8) df' --corner", "type df needs a lane count that is a multiple of 4");
   refused("'MIN (4) hf' --exhaustive", "vISA forms have no --exhaustive stream");
   refused("'MIN (4) hf w' --corner", "unexpected 'w' after TYPE");
   refused("'MIN (2) w' --vector '0x3 0,0 1,2'", "missing SRC1");
+}
+
+TEST_CASE("sweep: the wide vISA types run on the lanes their elements fit") {
+  // D on Lanes=2: one element a beat. The batch line's 2 channels, both enabled: 2 elements,
+  // each two lanes: 4 lane results. Q on Lanes=4: one element, four lanes, a beat each.
+  const auto d = run_halfpipe("sweep 'MIN (2) d' --vector '0x3 0,0 0x10000,0xFFFFFFFB -(abs)0xFFFF,7'");
+  INFO(d.output);
+  CHECK(d.status == 0);
+  CHECK(d.output.find("4 passed, 0 failed") != std::string::npos);
+  const auto q = run_halfpipe("sweep 'MAX.sat (4) df' 'MIN (2, M2) uq' --corner --random 20 --lanes 4");
+  INFO(q.output);
+  CHECK(q.status == 0);
+  CHECK(q.output.find(" 0 failed") != std::string::npos);
+}
+
+TEST_CASE("sweep --all-visa: at Lanes=2 the 64-bit types are skipped, counted and explained") {
+  const auto r = run_halfpipe("sweep --all-visa --random 1");
+  INFO(r.output.substr(0, 2000));
+  CHECK(r.status == 0);
+  CHECK(r.output.rfind("--all-visa at Lanes=2: 2368 vISA forms, 888 skipped (296 a type):\n"
+                       "  type q needs a lane count that is a multiple of 4", 0) == 0);
+  const auto four = run_halfpipe("sweep --all-visa --random 1 --lanes 4");
+  CHECK(four.status == 0);
+  CHECK(four.output.find("skipped") == std::string::npos);
 }
 
 TEST_CASE("sweep: an exhaustive sweep goes without coverage") {

@@ -189,12 +189,12 @@ TEST_CASE("sweep: a Uop the reference refuses stops the run with the reference's
 
 namespace {
 
-// Every vISA form the RTL executes, each with corner and random instructions; returns the
-// enabled lane operations checked.
+// Every vISA form the RTL executes at `lanes` (tb::visa_rtl_forms(lanes)), each with corner and
+// random instructions; returns the enabled lane operations checked.
 uint64_t sweep_every_visa_form(int lanes, uint64_t random_per_form, uint64_t seed) {
   auto dut = tb::make_dut(lanes, 4);
   tb::BeatSource source(lanes, tb::BeatSource::Packing::Fill);
-  for (const auto& form : tb::visa_rtl_forms()) {
+  for (const auto& form : tb::visa_rtl_forms(lanes).forms) {
     const std::string name = isa::visa::form_name(form);
     std::vector<vectors::VisaStream> streams;
     for (const auto& spec : rtl_test::stream_specs(true, random_per_form, seed))
@@ -213,11 +213,19 @@ uint64_t sweep_every_visa_form(int lanes, uint64_t random_per_form, uint64_t see
 
 }  // namespace
 
-TEST_CASE("S24-S29: every vISA form the RTL executes (hf w uw b ub, every exec size and mask "
-          "control) matches the reference at Lanes=2 and Lanes=4, corners and random") {
-  REQUIRE(tb::visa_rtl_forms().size() == 1480);  // 5 types x 2 ops x 2 sat x 74 (exec, mask)
+TEST_CASE("S24-S29: every vISA form the RTL executes (all eleven types, every exec size and mask "
+          "control) matches the reference at Lanes 2, 4 and 8, corners and random") {
+  // 296 forms a type (2 ops x 2 sat x 74 (exec, mask)): the 16-bit-lane types' 1480 at every
+  // lane count, D UD F's 888 at every even one, Q UQ DF's 888 at multiples of 4.
+  REQUIRE(tb::visa_forms({isa::visa::Type::HF, isa::visa::Type::W, isa::visa::Type::UW,
+                          isa::visa::Type::B, isa::visa::Type::UB})
+              .size() == 1480);
+  REQUIRE(tb::visa_rtl_forms(2).forms.size() == 2368);
+  REQUIRE(tb::visa_rtl_forms(4).forms.size() == 3256);
+  REQUIRE(tb::visa_rtl_forms(8).forms.size() == 3256);
   CHECK(sweep_every_visa_form(2, 40, 7) > 1000000);
   CHECK(sweep_every_visa_form(4, 40, 8) > 1000000);
+  CHECK(sweep_every_visa_form(8, 40, 9) > 1000000);
 }
 
 TEST_CASE("sweep: a vISA mismatch is reported with a batch-line reproduce command") {
