@@ -16,6 +16,7 @@
 // command that reproduces them), 2 for bad arguments, 77 when a path asked for with --path is
 // not supported by this CPU (CTest's skip). On a CPU without AVX-512 the AVX-512 path's source
 // is checked all the same, at 16 lanes on AVX2 ("avx512-source", sixteen_lanes_on_avx2.cpp).
+#include <cassert>
 #include <chrono>
 #include <cstdint>
 #include <cstdio>
@@ -90,9 +91,21 @@ std::vector<uint16_t> fma_c_values(Format format) {
   c.push_back(0x7FF7);                           // OOB-NaN
   const uint16_t significands[4] = {0, 1, static_cast<uint16_t>(1u << (f.frac_bits - 1)),
                                     f.frac_mask()};
+  // 2^exponent times significand k % 4; below the normal range (binary16's deepest exponents
+  // are), the subnormal whose leading bit is 2^exponent, with the same four tails.
   auto normal = [&](int exponent, int k) {
-    const int field = exponent + f.bias();
-    const uint16_t x = static_cast<uint16_t>((field << f.frac_bits) | significands[k % 4]);
+    uint16_t x;
+    if (exponent >= f.emin()) {
+      x = static_cast<uint16_t>(((exponent + f.bias()) << f.frac_bits) | significands[k % 4]);
+    } else {
+      const int lead = exponent - f.emin() + f.frac_bits;
+      assert(lead >= 0 && "the grid asks for no exponent below the least subnormal");
+      const uint16_t leading = static_cast<uint16_t>(1u << lead);
+      const uint16_t tails[4] = {0, static_cast<uint16_t>(lead > 0 ? 1 : 0),
+                                 static_cast<uint16_t>(leading >> 1),
+                                 static_cast<uint16_t>(leading - 1)};
+      x = static_cast<uint16_t>(leading | tails[k % 4]);
+    }
     c.push_back(k % 2 ? static_cast<uint16_t>(x | 0x8000) : x);
   };
   // 12 exponents spread over the whole normal range.

@@ -55,6 +55,17 @@ SoakSummary soak_summary(const std::string& output) {
   return s;
 }
 
+// AddressSanitizer's quarantine holds freed memory resident (up to 256 MiB), so in the sanitizer
+// build (scripts/test --sanitize, which builds halfpipe and this test alike) the resident set's
+// growth says nothing about what the program keeps: that one check is for the plain build.
+#if defined(__SANITIZE_ADDRESS__)
+constexpr bool kUnderAddressSanitizer = true;
+#elif defined(__has_feature)
+constexpr bool kUnderAddressSanitizer = __has_feature(address_sanitizer);
+#else
+constexpr bool kUnderAddressSanitizer = false;
+#endif
+
 }  // namespace
 
 TEST_CASE("soak: 10^5 transactions, a reset about every 10^4 cycles: each accepted one completed once or flushed, exit 0", "[cosim][cli][soak]") {
@@ -82,7 +93,7 @@ TEST_CASE("soak: 10^5 transactions, a reset about every 10^4 cycles: each accept
   CHECK(s.header_resets == s.resets);
   // Nothing kept per transaction: 10^5 of them, held at even 24 bytes each, would add 2.3 MiB.
   CHECK(s.memory_start > 0);
-  CHECK(s.memory_end - s.memory_start < 2.0);
+  if (!kUnderAddressSanitizer) CHECK(s.memory_end - s.memory_start < 2.0);
   CHECK(s.memory_peak >= s.memory_end);
   CHECK(r.output.find("100000 passed, 0 failed") != std::string::npos);
 }
