@@ -54,7 +54,8 @@ install(FILES ${PROJECT_BINARY_DIR}/generated/model/ref/approx/tables.h
 install(FILES ${HP_RTL_SOURCES} DESTINATION ${HALFPIPE_INSTALL_DATADIR}/rtl)
 # The packages the modules `include (with guards): without them the installed RTL does not
 # compile (tests/install/install_test.sh lints it).
-install(FILES ${PROJECT_SOURCE_DIR}/rtl/hp_format_pkg.sv ${PROJECT_SOURCE_DIR}/rtl/hp_policy_pkg.sv
+install(FILES ${PROJECT_SOURCE_DIR}/rtl/hp_format_pkg.sv ${PROJECT_SOURCE_DIR}/rtl/hp_pipe_pkg.sv
+              ${PROJECT_SOURCE_DIR}/rtl/hp_policy_pkg.sv
               ${PROJECT_SOURCE_DIR}/rtl/hp_uop_pkg.sv DESTINATION ${HALFPIPE_INSTALL_DATADIR}/rtl)
 # The handshake assertions and their bind (rtl/README.md, "Assertions": compile them in with --assert).
 install(FILES ${PROJECT_SOURCE_DIR}/rtl/sva/hp_alu_assertions.vlt ${PROJECT_SOURCE_DIR}/rtl/sva/hp_alu_assertions.sv

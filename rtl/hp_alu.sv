@@ -4,20 +4,22 @@
 // cycle.
 //
 //   stage 0        the accepted Uop, operands, tag and lane mask
-//   operate        unpack/classify, add/sub/mul/fma datapath, sign ops,
-//                  tanh/ex2 table + interpolation                               (hp_lane_operate)
+//   datapath       unpack/classify, add/sub/mul/fma, sign ops, tanh/ex2 table +
+//                  interpolation                                               (hp_lane_operate)
 //                  min/max (PTX and vISA), one unit across the lanes            (hp_minmax)
-//   [register]     when Depth >= 3
-//   round          the one rounding stage                                       (hp_round)
-//   [register]     when Depth >= 4
+//                  the one rounding stage                                       (hp_round)
+//                  with Depth-2 registers inside, at the positions hp_pipe_pkg's table gives
 //   post-process   ftz, oob, sat, relu, lane mask                               (hp_postprocess)
-//   stages ..      Depth-1 (the outputs), plus Depth-4 plain delay stages when Depth > 4
+//   stage Depth-1  the outputs (from Depth 14 on, plain delay stages before them: the table has
+//                  11 positions)
 //
-// The control line (valid, tag, lane mask, the Uop fields later units need) runs beside one
-// column of units and payload registers per lane (hp_lane). Every lane computes the same Uop on
-// its own 16 bits (S2); lanes are replicated by generate. The one exception is min/max, whose
-// vISA 32- and 64-bit elements span 2 or 4 lanes: hp_minmax takes every lane's operands and
-// fuses the lanes of a group (rtl/README.md, "Wide elements").
+// The control line (valid, tag, lane mask, and the Uop fields post-processing reads) runs beside
+// one column of units and payload registers per lane (hp_lane), which carries the Uop fields its
+// datapath reads in step with its words. Every lane computes the same Uop on its own 16 bits
+// (S2); lanes are replicated by generate. The one exception is min/max, whose vISA 32- and
+// 64-bit elements span 2 or 4 lanes: hp_minmax takes every lane's operands and fuses the lanes of
+// a group (rtl/README.md, "Wide elements").
+`include "hp_pipe_pkg.sv"
 `include "hp_uop_pkg.sv"
 
 // The elaboration check's $fatal, in the one form each tool prints the message of: Yosys 0.23
@@ -68,12 +70,12 @@ module hp_alu #(
     `HP_ALU_UNSUPPORTED("hp_alu: unsupported parameter TagWidth: it must be >= 1 (rtl/TIMING.md)")
   end
 
-  localparam bit RegisterAfterOperate = Depth >= 3;
-  localparam bit RegisterAfterRound = Depth >= 4;
-  // Guarded so that an unsupported Depth reaches the check above instead of an unsigned
-  // underflow (a 2^32-stage line).
-  localparam int unsigned TailStages = Depth < 2 ? 0 : Depth - 1 - 32'(RegisterAfterOperate)
-                                                     - 32'(RegisterAfterRound);
+  // Where the registers inside the datapath stand (hp_pipe_pkg), and how many result stages
+  // follow the post-processor. Guarded so that an unsupported Depth reaches the check above
+  // instead of an unsigned underflow (a 2^32-stage line).
+  localparam hp_pipe_pkg::cut_set_t CutSet = hp_pipe_pkg::cut_set(Depth);
+  localparam int unsigned InnerStages = hp_pipe_pkg::inner_stages(Depth);
+  localparam int unsigned TailStages = Depth < 2 ? 1 : Depth - 1 - InnerStages;
 
   // What every stage of the line carries beside its valid bit: which transaction it holds.
   typedef struct packed {
@@ -82,7 +84,7 @@ module hp_alu #(
   } line_id_t;
   localparam int unsigned LineIdWidth = TagWidth + Lanes;
 
-  // Signals are named after the stage that reads them (operate_*, round_*, post_*): each is a
+  // Signals are named after the stage that reads them (operate_*, minmax_*, post_*): each is a
   // register's output or, when Depth leaves that register out, the previous stage's wire.
 
   // The whole line moves together; an empty last stage never blocks it.
@@ -135,108 +137,97 @@ module hp_alu #(
     operate_ctrl.relu = operate_uop.relu;
   end
 
-  logic                     round_valid, post_valid;
-  line_id_t                 round_id, post_id;
-  hp_uop_pkg::result_ctrl_t round_ctrl, post_ctrl;
+  // The post-processor's control: stage 0's, across every register inside the datapath.
+  hp_uop_pkg::result_ctrl_t post_ctrl;
 
-  if (RegisterAfterOperate) begin : g_ctrl_after_operate
-    hp_pipe_stage #(.Width(LineIdWidth)) u_line_round (
+  hp_pipe_span #(
+    .Width (hp_uop_pkg::ResultCtrlWidth),
+    .CutSet(CutSet),
+    .First (0),
+    .Last  (hp_pipe_pkg::Cuts - 1)
+  ) u_span_post_ctrl (
+    .clk_i,
+    .advance_i(advance),
+    .data_i   (operate_ctrl),
+    .data_o   (post_ctrl)
+  );
+
+  // Stages 1 .. Depth-1 of the line: stage s holds line_id[LineIdWidth*s +: LineIdWidth] (a flat
+  // bus: Yosys 0.23 reads no array of structs, rtl/README.md). The post-processor works on the
+  // transaction of stage InnerStages, the last result stage drives the outputs.
+  logic [Depth-1:0]             line_valid;
+  logic [Depth*LineIdWidth-1:0] line_id;
+  assign line_valid[0]             = operate_valid;
+  assign line_id[0 +: LineIdWidth] = operate_id;
+
+  for (genvar s = 1; s < Depth; s++) begin : g_line
+    hp_pipe_stage #(.Width(LineIdWidth)) u_line_stage (
       .clk_i,
       .rst_ni,
       .advance_i(advance),
-      .valid_i  (operate_valid),
-      .data_i   (operate_id),
-      .valid_o  (round_valid),
-      .data_o   (round_id)
-    );
-
-    hp_pipe_data #(.Width(hp_uop_pkg::ResultCtrlWidth)) u_ctrl_round (
-      .clk_i,
-      .advance_i(advance),
-      .data_i   (operate_ctrl),
-      .data_o   (round_ctrl)
-    );
-  end else begin : g_no_ctrl_after_operate
-    assign round_valid = operate_valid;
-    assign round_id    = operate_id;
-    assign round_ctrl  = operate_ctrl;
-  end
-
-  if (RegisterAfterRound) begin : g_ctrl_after_round
-    hp_pipe_stage #(.Width(LineIdWidth)) u_line_post (
-      .clk_i,
-      .rst_ni,
-      .advance_i(advance),
-      .valid_i  (round_valid),
-      .data_i   (round_id),
-      .valid_o  (post_valid),
-      .data_o   (post_id)
-    );
-
-    hp_pipe_data #(.Width(hp_uop_pkg::ResultCtrlWidth)) u_ctrl_post (
-      .clk_i,
-      .advance_i(advance),
-      .data_i   (round_ctrl),
-      .data_o   (post_ctrl)
-    );
-  end else begin : g_no_ctrl_after_round
-    assign post_valid = round_valid;
-    assign post_id    = round_id;
-    assign post_ctrl  = round_ctrl;
-  end
-
-  // The remaining stages, the last of which drives the outputs: stage s of the tail holds
-  // tail_id[LineIdWidth*s +: LineIdWidth], stage 0 being the post-process stage (a flat bus:
-  // Yosys 0.23 reads no array of structs, rtl/README.md).
-  logic [TailStages:0]                   tail_valid;
-  logic [(TailStages+1)*LineIdWidth-1:0] tail_id;
-  assign tail_valid[0]             = post_valid;
-  assign tail_id[0 +: LineIdWidth] = post_id;
-
-  for (genvar s = 0; s < TailStages; s++) begin : g_line_tail
-    hp_pipe_stage #(.Width(LineIdWidth)) u_line_result (
-      .clk_i,
-      .rst_ni,
-      .advance_i(advance),
-      .valid_i  (tail_valid[s]),
-      .data_i   (tail_id[LineIdWidth*s +: LineIdWidth]),
-      .valid_o  (tail_valid[s+1]),
-      .data_o   (tail_id[LineIdWidth*(s+1) +: LineIdWidth])
+      .valid_i  (line_valid[s-1]),
+      .data_i   (line_id[LineIdWidth*(s-1) +: LineIdWidth]),
+      .valid_o  (line_valid[s]),
+      .data_o   (line_id[LineIdWidth*s +: LineIdWidth])
     );
   end
 
-  line_id_t out_id;
-  assign out_id          = tail_id[LineIdWidth*TailStages +: LineIdWidth];
-  assign out_valid_o     = tail_valid[TailStages];
+  line_id_t post_id, out_id;
+  assign post_id         = line_id[LineIdWidth*InnerStages +: LineIdWidth];
+  assign out_id          = line_id[LineIdWidth*(Depth-1) +: LineIdWidth];
+  assign out_valid_o     = line_valid[Depth-1];
   assign out_tag_o       = out_id.tag;
   assign out_lane_mask_o = out_id.lane_mask;
 
+  logic unused_post_tag;  // the post-processor reads the lane mask only
+  assign unused_post_tag = ^post_id.tag;
+
   // ---- Min/max: one unit across the lanes (hp_minmax) -----------------------------------------
-  logic [16*Lanes-1:0] operate_a, operate_b, operate_minmax;
+  // It reads the lanes' flushed operands after the Unpacked position, so its Uop crosses that
+  // position too; its result is due before the Front position.
+  hp_uop_pkg::uop_t minmax_uop;
+
+  hp_pipe_span #(
+    .Width (hp_uop_pkg::UopWidth),
+    .CutSet(CutSet),
+    .First (hp_pipe_pkg::CutUnpacked),
+    .Last  (hp_pipe_pkg::CutUnpacked)
+  ) u_span_minmax_uop (
+    .clk_i,
+    .advance_i(advance),
+    .data_i   (operate_uop),
+    .data_o   (minmax_uop)
+  );
+
+  logic [16*Lanes-1:0] minmax_a, minmax_b, minmax_value;
 
   hp_minmax #(.Lanes(Lanes)) u_minmax (
-    .enable_i     (operate_uop.op == hp_uop_pkg::OpMin || operate_uop.op == hp_uop_pkg::OpMax),
-    .format_i     (operate_format),
-    .nan_policy_i (operate_uop.nan_policy),
-    .max_i        (operate_uop.op == hp_uop_pkg::OpMax),
-    .nan_i        (operate_uop.nan),
-    .xorsign_abs_i(operate_uop.xorsign_abs),
-    .sat_i        (operate_uop.sat),
-    .src0_mod_i   (operate_uop.src0_mod),
-    .src1_mod_i   (operate_uop.src1_mod),
-    .a_i          (operate_a),
-    .b_i          (operate_b),
-    .result_o     (operate_minmax)
+    .enable_i     (minmax_uop.op == hp_uop_pkg::OpMin || minmax_uop.op == hp_uop_pkg::OpMax),
+    .format_i     ({minmax_uop.format_high, minmax_uop.format_low}),
+    .nan_policy_i (minmax_uop.nan_policy),
+    .max_i        (minmax_uop.op == hp_uop_pkg::OpMax),
+    .nan_i        (minmax_uop.nan),
+    .xorsign_abs_i(minmax_uop.xorsign_abs),
+    .sat_i        (minmax_uop.sat),
+    .src0_mod_i   (minmax_uop.src0_mod),
+    .src1_mod_i   (minmax_uop.src1_mod),
+    .a_i          (minmax_a),
+    .b_i          (minmax_b),
+    .result_o     (minmax_value)
   );
+
+  // The Uop fields neither hp_minmax nor the lanes read after the Unpacked position.
+  logic unused_minmax_uop;
+  assign unused_minmax_uop = ^{minmax_uop.packed_x2, minmax_uop.ftz, minmax_uop.relu,
+                               minmax_uop.oob};
 
   // ---- One column of units and payload registers per lane (hp_lane) --------------------------
   for (genvar i = 0; i < Lanes; i++) begin : g_lane
     hp_lane #(
-      .RegisterAfterOperate(RegisterAfterOperate),
-      .RegisterAfterRound  (RegisterAfterRound),
-      .TailStages          (TailStages),
-      .TanhMemFile         (TanhMemFile),
-      .Ex2MemFile          (Ex2MemFile)
+      .CutSet     (CutSet),
+      .TailStages (TailStages),
+      .TanhMemFile(TanhMemFile),
+      .Ex2MemFile (Ex2MemFile)
     ) u_lane (
       .clk_i,
       .advance_i     (advance),
@@ -245,11 +236,10 @@ module hp_alu #(
       .c_i           (in_c_i[16*i +: 16]),
       .operate_uop_i (operate_uop),
       .operate_bf16_i(operate_ctrl.bf16),
-      .round_bf16_i  (round_ctrl.bf16),
       .post_ctrl_i   (post_ctrl),
-      .operate_a_o     (operate_a[16*i +: 16]),
-      .operate_b_o     (operate_b[16*i +: 16]),
-      .operate_minmax_i(operate_minmax[16*i +: 16]),
+      .minmax_a_o    (minmax_a[16*i +: 16]),
+      .minmax_b_o    (minmax_b[16*i +: 16]),
+      .minmax_value_i(minmax_value[16*i +: 16]),
       .post_enable_i (post_id.lane_mask[i]),
       .result_o      (out_result_o[16*i +: 16])
     );

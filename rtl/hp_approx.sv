@@ -4,14 +4,25 @@
 // one hp_quadratic each; the exact result goes to the shared rounding stage, so f16 and bf16
 // differ only there. The widths are model/ref/approx/datapath.h's layouts (kTanhLayout,
 // kEx2Layout); the exhaustive sweeps of every tanh/ex2 form prove the two agree.
+//
+// Steps, with the positions of hp_pipe_pkg between them (a register where Depth's cut set has
+// one): the front end (the table index and offset, and the results decided without the table);
+// | Front |  the table read and hp_quadratic's steps, | Products | and | Quadratic | inside it;
+// | Interpolated |  tanh's product sig * y as two partial products (sig times y's low and high
+// halves); | Scaled |  their sum, the exact result.
 `include "hp_format_pkg.sv"
+`include "hp_pipe_pkg.sv"
 `include "hp_policy_pkg.sv"
 
 module hp_approx #(
+  parameter hp_pipe_pkg::cut_set_t CutSet = '0,
   parameter TanhMemFile = "model/ref/approx/tanh.mem",
   parameter Ex2MemFile = "model/ref/approx/ex2.mem"
 ) (
-  // The op; neither when another unit's runs: the outputs are then zero (see hp_lane_operate).
+  input  logic                                      clk_i,
+  input  logic                                      advance_i,
+  // After the Unpacked position. The op; neither when another unit's runs: the outputs are then
+  // zero (see hp_lane_operate).
   input  logic                                      tanh_i,
   input  logic                                      ex2_i,
   input  logic                                      bf16_i,
@@ -22,6 +33,7 @@ module hp_approx #(
   input  logic                                      zero_i,
   input  logic                                      inf_i,
   input  logic                                      nan_i,
+  // Before the Operated position:
   output logic                                      special_o,
   output logic [15:0]                               special_value_o,
   output logic                                      exact_sign_o,
@@ -61,6 +73,34 @@ module hp_approx #(
     $readmemh(Ex2MemFile, ex2_table);
   end
 
+  // ---- a as its fields give it ----------------------------------------------------------------
+  // Both front ends turn a into fixed point, which needs its value, not a normalised form: the
+  // raw significand and exponent field (a subnormal's leading zeros kept) give the same value,
+  // a = raw_sig * 2^(field1 - bias - FracWidth) with field1 = max(field, 1), without hp_unpack's
+  // count and shift; and each shift below is field1 less one constant per format. So the table
+  // index is ready that much sooner. (tanh's product takes the normalised sig_i and exp_i, after
+  // the Front position.)
+  logic [7:0]          raw_field, field1;
+  logic [SigWidth-1:0] raw_sig;
+  exp_t                field_exp;  // field1 as a signed exponent-width number
+
+  always_comb begin
+    {raw_field, field1, raw_sig} = '0;
+    if (tanh_i || ex2_i) begin
+      raw_field = hp_format_pkg::exp_field(bf16_i, a_i[14:0]);
+      raw_sig   = {raw_field != 8'd0, hp_format_pkg::frac_aligned(bf16_i, a_i[14:0])};
+      field1    = (raw_field == 8'd0) ? 8'd1 : raw_field;
+    end
+    field_exp = $signed({4'd0, field1});
+  end
+
+  // The weight below a's fixed point, bias + FracWidth - fraction bits, per format.
+  function automatic exp_t fixed_point_offset(logic bf16, logic [4:0] fraction_bits);
+    fixed_point_offset = $signed({4'd0, hp_format_pkg::bias(bf16)})
+                       + $signed(ExpWidth'(hp_format_pkg::FracWidth))
+                       - $signed({7'd0, fraction_bits});
+  endfunction
+
   // ---- tanh ----------------------------------------------------------------------------------
   exp_t                        tanh_shift;
   logic [TanhPositionBits-1:0] position;
@@ -79,14 +119,15 @@ module hp_approx #(
     tanh_index     = '0;
     tanh_offset    = '0;
     if (tanh_i) begin
-      // |a| = sig * 2^exp >= 8 whenever exp >= -7 (sig has its leading one at bit 10).
-      tanh_shift = exp_i + $signed(ExpWidth'(TanhFractionBits));
+      // |a| = sig * 2^exp >= 8 whenever exp >= -7 (a normal's sig has its leading one at bit 10;
+      // a subnormal's exponent is far below).
+      tanh_shift = field_exp - fixed_point_offset(bf16_i, 5'(TanhFractionBits));
       if (tanh_shift >= 0) begin
         if (tanh_shift <= $signed(ExpWidth'(TanhPositionBits - SigWidth))) begin
-          position = TanhPositionBits'(sig_i) << tanh_shift[4:0];
+          position = TanhPositionBits'(raw_sig) << tanh_shift[4:0];
         end
       end else if (tanh_shift > -$signed(ExpWidth'(SigWidth))) begin
-        position = TanhPositionBits'(sig_i) >> (-tanh_shift);  // truncated, as the reference does
+        position = TanhPositionBits'(raw_sig) >> (-tanh_shift);  // truncated, as the reference does
       end
       tanh_saturates = (tanh_shift > $signed(ExpWidth'(TanhPositionBits - SigWidth)))
                     || (position >= TanhPositionBits'(5 << TanhFractionBits));
@@ -102,25 +143,13 @@ module hp_approx #(
     end
   end
 
-  hp_quadratic #(
-    .OffsetBits(TanhOffsetBits),
-    .SquareBits(12),
-    .C0Bits(23),
-    .C1Bits(18),
-    .C2Bits(14),
-    .YBits(YBits)
-  ) u_tanh_quadratic (
-    .enable_i(tanh_i),
-    .entry_i (tanh_table[tanh_index]),
-    .offset_i(tanh_offset),
-    .y_o     (tanh_y)
-  );
-
   // ---- ex2 -------------------------------------------------------------------------------------
   exp_t                     ex2_shift;
   logic                     ex2_out_of_range;
   logic [Ex2FixedBits-1:0]  magnitude, fixed;
   logic [4:0]               round_shift;
+  logic [SigWidth:0]        twice_shifted;  // 2 * sig / 2^round_shift, truncated
+  logic [SigWidth+1:0]      twice_rounded;  // and plus one
   logic [Ex2FixedBits-1:0]  ex2_n;  // floor(x), sign-extended
   logic [3:0]               ex2_index;
   logic [Ex2OffsetBits-1:0] ex2_offset;
@@ -131,22 +160,27 @@ module hp_approx #(
     ex2_shift        = '0;
     round_shift      = '0;
     magnitude        = '0;
+    twice_shifted    = '0;
+    twice_rounded    = '0;
     fixed            = '0;
     ex2_n            = '0;
     ex2_index        = '0;
     ex2_offset       = '0;
     if (ex2_i) begin
-      // |x| >= 2^exp_bits over- or underflows in every case.
-      ex2_out_of_range = !zero_i && (exp_i + $signed(ExpWidth'(SigWidth - 1))
-                                     >= $signed(ExpWidth'(bf16_i ? 8 : 5)));
-      ex2_shift = exp_i + $signed(ExpWidth'(Ex2FractionBits));
+      // |x| >= 2^exp_bits over- or underflows in every case: field1 - bias >= exp_bits.
+      ex2_out_of_range = !zero_i
+                      && (field1 >= hp_format_pkg::bias(bf16_i) + (bf16_i ? 8'd8 : 8'd5));
+      ex2_shift = field_exp - fixed_point_offset(bf16_i, 5'(Ex2FractionBits));
       // |x| in fixed point, rounded to nearest with ties away (a shift of 12 or more leaves 0).
       round_shift = (ex2_shift < -$signed(ExpWidth'(12))) ? 5'd12 : 5'((-ex2_shift));
+      // (sig + 2^(r-1)) >> r = (floor(2 sig / 2^r) + 1) >> 1: an increment of 12 bits, where
+      // adding the half first would be an adder as wide as the fixed-point value.
+      twice_shifted = {raw_sig, 1'b0} >> round_shift;
+      twice_rounded = {1'b0, twice_shifted} + (SigWidth + 2)'(1);
       if (ex2_shift >= 0) begin
-        magnitude = Ex2FixedBits'(sig_i) << ex2_shift[4:0];
+        magnitude = Ex2FixedBits'(raw_sig) << ex2_shift[4:0];
       end else begin
-        magnitude = (Ex2FixedBits'(sig_i) + (Ex2FixedBits'(1) << (round_shift - 5'd1)))
-                  >> round_shift;
+        magnitude = Ex2FixedBits'(twice_rounded[SigWidth+1:1]);
       end
       fixed = sign_i ? -magnitude : magnitude;
       ex2_n = Ex2FixedBits'($signed(fixed) >>> Ex2FractionBits);
@@ -155,7 +189,113 @@ module hp_approx #(
     end
   end
 
+  logic unused_coarse_top;  // a coarse position is below 2^20
+  assign unused_coarse_top = coarse[TanhPositionBits-1];
+
+  logic unused_ex2_n_high;  // and the rounding's dropped half
+  assign unused_ex2_n_high = ^{ex2_n[Ex2FixedBits-1:ExpWidth], twice_rounded[0]};
+
+  // ---- Results decided without the table -----------------------------------------------------
+  logic        special;
+  logic [15:0] special_value;
+
+  always_comb begin
+    special = tanh_i || ex2_i;
+    special_value = hp_policy_pkg::CanonicalNan;
+    if (!tanh_i && !ex2_i) begin
+      special_value = '0;
+    end else if (nan_i) begin
+      special_value = hp_policy_pkg::CanonicalNan;  // S10
+    end else if (ex2_i) begin
+      if (inf_i || ex2_out_of_range) begin  // 2^-inf = +0, 2^+inf = +inf
+        special_value = sign_i ? 16'h0000 : {1'b0, hp_format_pkg::inf_magnitude(bf16_i)};
+      end else begin
+        special = 1'b0;
+      end
+    end else begin
+      if (inf_i) begin  // tanh(+-inf) = +-1
+        special_value = {sign_i, hp_format_pkg::one_magnitude(bf16_i)};
+      end else if (zero_i) begin
+        special_value = a_i;  // tanh(+-0) = +-0
+      end else if (tanh_saturates) begin  // tanh rounds to +-1 for every |a| >= 5
+        special_value = {sign_i, hp_format_pkg::one_magnitude(bf16_i)};
+      end else begin
+        special = 1'b0;
+      end
+    end
+  end
+
+  // ---- | Front |: the table reads and the interpolations --------------------------------------
+  // What the last step needs, beside the table's inputs: the op and its decided result; a's sign,
+  // exponent and significand (tanh's product); ex2's integer part.
+  typedef struct packed {
+    logic                      tanh;
+    logic                      ex2;
+    logic                      special;
+    logic [15:0]               special_value;
+    logic                      sign;
+    exp_t                      exp;
+    logic [SigWidth-1:0]       sig;
+    exp_t                      ex2_n;
+  } pending_t;
+  localparam int unsigned PendingWidth = 3 + 16 + 1 + 2 * ExpWidth + SigWidth;
+
+  typedef struct packed {
+    pending_t                  pending;
+    logic [5:0]                tanh_index;
+    logic [TanhOffsetBits-1:0] tanh_offset;
+    logic [3:0]                ex2_index;
+    logic [Ex2OffsetBits-1:0]  ex2_offset;
+  } front_t;
+  localparam int unsigned FrontWidth = PendingWidth + 6 + TanhOffsetBits + 4 + Ex2OffsetBits;
+
+  front_t front, front_q;
+  pending_t pending_q;
+
+  always_comb begin
+    front.pending.tanh          = tanh_i;
+    front.pending.ex2           = ex2_i;
+    front.pending.special       = special;
+    front.pending.special_value = special_value;
+    front.pending.sign          = sign_i;
+    front.pending.exp           = exp_i;
+    front.pending.sig           = sig_i;
+    front.pending.ex2_n         = ex2_n[ExpWidth-1:0];
+    front.tanh_index            = tanh_index;
+    front.tanh_offset           = tanh_offset;
+    front.ex2_index             = ex2_index;
+    front.ex2_offset            = ex2_offset;
+  end
+
+  hp_pipe_cut #(
+    .Width (FrontWidth),
+    .Enable(CutSet[hp_pipe_pkg::CutFront])
+  ) u_cut_front (
+    .clk_i,
+    .advance_i,
+    .data_i(front),
+    .data_o(front_q)
+  );
+
   hp_quadratic #(
+    .CutSet    (CutSet),
+    .OffsetBits(TanhOffsetBits),
+    .SquareBits(12),
+    .C0Bits(23),
+    .C1Bits(18),
+    .C2Bits(14),
+    .YBits(YBits)
+  ) u_tanh_quadratic (
+    .clk_i,
+    .advance_i,
+    .enable_i(front_q.pending.tanh),
+    .entry_i (tanh_table[front_q.tanh_index]),
+    .offset_i(front_q.tanh_offset),
+    .y_o     (tanh_y)
+  );
+
+  hp_quadratic #(
+    .CutSet    (CutSet),
     .OffsetBits(Ex2OffsetBits),
     .SquareBits(12),
     .C0Bits(23),
@@ -163,53 +303,87 @@ module hp_approx #(
     .C2Bits(14),
     .YBits(YBits)
   ) u_ex2_quadratic (
-    .enable_i(ex2_i),
-    .entry_i (ex2_table[ex2_index]),
-    .offset_i(ex2_offset),
+    .clk_i,
+    .advance_i,
+    .enable_i(front_q.pending.ex2),
+    .entry_i (ex2_table[front_q.ex2_index]),
+    .offset_i(front_q.ex2_offset),
     .y_o     (ex2_y)
   );
 
-  logic unused_coarse_top;  // a coarse position is below 2^20
-  assign unused_coarse_top = coarse[TanhPositionBits-1];
+  hp_pipe_span #(
+    .Width (PendingWidth),
+    .CutSet(CutSet),
+    .First (hp_pipe_pkg::CutProducts),
+    .Last  (hp_pipe_pkg::CutInterpolated)
+  ) u_span_pending (
+    .clk_i,
+    .advance_i,
+    .data_i(front_q.pending),
+    .data_o(pending_q)
+  );
 
-  logic unused_ex2_n_high;
-  assign unused_ex2_n_high = ^ex2_n[Ex2FixedBits-1:ExpWidth];
+  // ---- | Interpolated |: tanh's partial products ----------------------------------------------
+  localparam int unsigned HalfYBits = YBits / 2;
+  localparam int unsigned PartialBits = SigWidth + HalfYBits;
 
-  // ---- Results -----------------------------------------------------------------------------
+  typedef struct packed {
+    pending_t                 pending;
+    logic [YBits-1:0]         ex2_y;
+    logic [PartialBits-1:0]   tanh_low;   // sig * y[HalfYBits-1:0]
+    logic [PartialBits-1:0]   tanh_high;  // sig * y[YBits-1:HalfYBits]
+  } scaled_t;
+  localparam int unsigned ScaledWidth = PendingWidth + YBits + 2 * PartialBits;
+
+  scaled_t scaled, scaled_q;
+
+  always_comb begin
+    scaled.pending   = pending_q;
+    scaled.ex2_y     = ex2_y;
+    scaled.tanh_low  = '0;
+    scaled.tanh_high = '0;
+    if (pending_q.tanh) begin
+      scaled.tanh_low  = PartialBits'(pending_q.sig) * PartialBits'(tanh_y[HalfYBits-1:0]);
+      scaled.tanh_high = PartialBits'(pending_q.sig) * PartialBits'(tanh_y[YBits-1:HalfYBits]);
+    end
+  end
+
+  hp_pipe_cut #(
+    .Width (ScaledWidth),
+    .Enable(CutSet[hp_pipe_pkg::CutScaled])
+  ) u_cut_scaled (
+    .clk_i,
+    .advance_i,
+    .data_i(scaled),
+    .data_o(scaled_q)
+  );
+
+  // ---- | Scaled |: the exact result -------------------------------------------------------------
+  pending_t result;
+  assign result = scaled_q.pending;
+
+  logic unused_result_sig;  // it is in the partial products now
+  assign unused_result_sig = ^result.sig;
+
   always_comb begin
     tanh_product = '0;
-    special_o = tanh_i || ex2_i;
-    special_value_o = hp_policy_pkg::CanonicalNan;
+    special_o = result.special;
+    special_value_o = result.special_value;
     exact_sign_o = 1'b0;
     exact_exp_o = '0;
     exact_sig_o = '0;
     exact_sticky_o = 1'b0;
-    if (!tanh_i && !ex2_i) begin
-      special_value_o = '0;
-    end else if (nan_i) begin
-      special_value_o = hp_policy_pkg::CanonicalNan;  // S10
-    end else if (ex2_i) begin
-      if (inf_i || ex2_out_of_range) begin  // 2^-inf = +0, 2^+inf = +inf
-        special_value_o = sign_i ? 16'h0000 : {1'b0, hp_format_pkg::inf_magnitude(bf16_i)};
-      end else begin
-        special_o = 1'b0;
-        exact_exp_o = $signed(ex2_n[ExpWidth-1:0]) - $signed(ExpWidth'(YFracBits));
-        exact_sig_o = ExactWidth'(ex2_y);
-      end
-    end else begin
-      if (inf_i) begin  // tanh(+-inf) = +-1
-        special_value_o = {sign_i, hp_format_pkg::one_magnitude(bf16_i)};
-      end else if (zero_i) begin
-        special_value_o = a_i;  // tanh(+-0) = +-0
-      end else if (tanh_saturates) begin  // tanh rounds to +-1 for every |a| >= 5
-        special_value_o = {sign_i, hp_format_pkg::one_magnitude(bf16_i)};
-      end else begin
+    if (!result.special) begin
+      if (result.ex2) begin
+        exact_exp_o = result.ex2_n - $signed(ExpWidth'(YFracBits));
+        exact_sig_o = ExactWidth'(scaled_q.ex2_y);
+      end else if (result.tanh) begin
         // sig * y has at most 34 bits; dropping 8 into the sticky bit still leaves more than
         // ten below the result's last place, as the rounding stage needs.
-        special_o = 1'b0;
-        tanh_product = (SigWidth + YBits)'(sig_i) * (SigWidth + YBits)'(tanh_y);
-        exact_sign_o = sign_i;
-        exact_exp_o = exp_i - $signed(ExpWidth'(YFracBits)) + $signed(ExpWidth'(8));
+        tanh_product = (SigWidth + YBits)'(scaled_q.tanh_low)
+                     + ((SigWidth + YBits)'(scaled_q.tanh_high) << HalfYBits);
+        exact_sign_o = result.sign;
+        exact_exp_o = result.exp - $signed(ExpWidth'(YFracBits)) + $signed(ExpWidth'(8));
         exact_sig_o = tanh_product[8 +: ExactWidth];
         exact_sticky_o = tanh_product[7:0] != 8'd0;
       end

@@ -7,11 +7,23 @@
 // normalised, so whenever the smaller addend is shifted by more than GuardBits its lost bits
 // lie far below the result's last place: they only set a sticky bit, and borrow one unit when
 // subtracted (value = sig + s with 0 < s < 1, as hp_round expects). Otherwise the sum is exact.
+//
+// Three steps, with the positions of hp_pipe_pkg between them (a register where Depth's cut set
+// has one): select the operands, decide the classes' results, form the product's two partial
+// products (the multiplier's reduction is split at the Front position) and the exponents;
+// | Front |  sum the partial products, order and align the addends; | Products |  add them.
+// The result then crosses Quadratic .. Scaled to arrive with tanh/ex2's.
 `include "hp_format_pkg.sv"
+`include "hp_pipe_pkg.sv"
 `include "hp_policy_pkg.sv"
 `include "hp_uop_pkg.sv"
 
-module hp_fma_core (
+module hp_fma_core #(
+  parameter hp_pipe_pkg::cut_set_t CutSet = '0
+) (
+  input  logic                                      clk_i,
+  input  logic                                      advance_i,
+  // After the Unpacked position:
   input  logic                                      bf16_i,
   input  logic [hp_uop_pkg::OpWidth-1:0]            op_i,
   // The unpacked operands a, b, c (hp_unpack).
@@ -33,7 +45,7 @@ module hp_fma_core (
   input  logic                                      c_zero_i,
   input  logic                                      c_inf_i,
   input  logic                                      c_nan_i,
-  // Either a result decided by the operands' classes ...
+  // Before the Operated position: either a result decided by the operands' classes ...
   output logic                                      special_o,
   output logic [15:0]                               special_value_o,
   // ... or the exact value (-1)^sign * (sig + s) * 2^exp, s in (0,1) when sticky, else 0.
@@ -109,78 +121,192 @@ module hp_fma_core (
   end
 
   // ---- Results decided by classes ------------------------------------------------------------
-  logic product_inf, product_zero;
+  logic product_inf, product_zero, special;
+  logic [15:0] special_value;
 
   always_comb begin
-    product_inf  = x1_inf || x2_inf;
-    product_zero = x1_zero || x2_zero;
-    special_o       = 1'b1;
-    special_value_o = hp_policy_pkg::CanonicalNan;
+    product_inf   = x1_inf || x2_inf;
+    product_zero  = x1_zero || x2_zero;
+    special       = 1'b1;
+    special_value = hp_policy_pkg::CanonicalNan;
     if (any_nan) begin
-      special_value_o = hp_policy_pkg::CanonicalNan;
+      special_value = hp_policy_pkg::CanonicalNan;
     end else if (product_inf) begin
       if (product_zero || (y_inf && y_sign != product_sign)) begin  // inf * 0, inf - inf
-        special_value_o = hp_policy_pkg::CanonicalNan;
+        special_value = hp_policy_pkg::CanonicalNan;
       end else begin
-        special_value_o = {product_sign, hp_format_pkg::inf_magnitude(bf16_i)};
+        special_value = {product_sign, hp_format_pkg::inf_magnitude(bf16_i)};
       end
     end else if (y_inf) begin
-      special_value_o = {y_sign, hp_format_pkg::inf_magnitude(bf16_i)};
+      special_value = {y_sign, hp_format_pkg::inf_magnitude(bf16_i)};
     end else if (product_zero && y_zero) begin
       // S5: an exact zero sum is +0 unless both addends are -0.
-      special_value_o = {product_sign && y_sign, 15'd0};
+      special_value = {product_sign && y_sign, 15'd0};
     end else begin
-      special_o = 1'b0;
+      special = 1'b0;
     end
   end
 
-  // ---- The exact sum of finite values, at least one non-zero ---------------------------------
-  logic [ProdWidth-1:0] product_sig, addend_sig, hi_sig, lo_sig;
-  exp_t product_exp, addend_exp, hi_exp, lo_exp, distance;
-  logic hi_sign, lo_sign, lo_present;
-  logic [$clog2(AlignWidth + 1)-1:0] shift;
-  logic [2*AlignWidth-1:0] lo_shifted;
-  logic [SumWidth-1:0] hi_aligned, lo_aligned;
-  logic lo_sticky;
-  logic [SumWidth:0] difference;
+  // ---- Step 1: the product's partial products, the exponents ---------------------------------
+  // x1_sig * x2_sig as x1_sig times the low and the high part of x2_sig, added after the Front
+  // position: the cut splits the multiplier's reduction in two.
+  localparam int unsigned LowBits = SigWidth / 2;
+  localparam int unsigned HighBits = SigWidth - LowBits;
+
+  typedef struct packed {
+    logic                         special;
+    logic [15:0]                  special_value;
+    logic                         product_sign;
+    logic                         product_zero;
+    logic                         y_sign;
+    logic                         y_zero;
+    logic [SigWidth+LowBits-1:0]  partial_low;   // x1_sig * x2_sig[LowBits-1:0]
+    logic [SigWidth+HighBits-1:0] partial_high;  // x1_sig * x2_sig[SigWidth-1:LowBits]
+    exp_t                         product_exp;
+    logic [SigWidth-1:0]          y_sig;
+    exp_t                         y_exp;
+  } front_t;
+  localparam int unsigned FrontWidth =
+      1 + 16 + 4 + (SigWidth + LowBits) + (SigWidth + HighBits) + 2 * ExpWidth + SigWidth;
+
+  front_t front, front_q;
 
   always_comb begin
-    product_sig = x1_sig * x2_sig;
-    product_exp = x1_exp + x2_exp;
-    addend_sig  = {y_sig, {SigWidth{1'b0}}};
-    addend_exp  = y_exp - $signed(ExpWidth'(SigWidth));
+    front.special       = special;
+    front.special_value = special_value;
+    front.product_sign  = product_sign;
+    front.product_zero  = product_zero;
+    front.y_sign        = y_sign;
+    front.y_zero        = y_zero;
+    front.partial_low   = (SigWidth + LowBits)'(x1_sig)
+                        * (SigWidth + LowBits)'(x2_sig[LowBits-1:0]);
+    front.partial_high  = (SigWidth + HighBits)'(x1_sig)
+                        * (SigWidth + HighBits)'(x2_sig[SigWidth-1:LowBits]);
+    front.product_exp   = x1_exp + x2_exp;
+    front.y_sig         = y_sig;
+    front.y_exp         = y_exp;
+  end
+
+  hp_pipe_cut #(
+    .Width (FrontWidth),
+    .Enable(CutSet[hp_pipe_pkg::CutFront])
+  ) u_cut_front (
+    .clk_i,
+    .advance_i,
+    .data_i(front),
+    .data_o(front_q)
+  );
+
+  // ---- Step 2: the product, and the addends in order and aligned -----------------------------
+  typedef struct packed {
+    logic                special;
+    logic [15:0]         special_value;
+    logic                hi_sign;
+    logic                lo_sign;
+    logic                lo_present;
+    exp_t                exp;         // the exact value's: hi's exponent less the guard bits
+    logic [SumWidth-1:0] hi_aligned;
+    logic [SumWidth-1:0] lo_aligned;
+    logic                lo_sticky;
+  } aligned_t;
+  localparam int unsigned AlignedWidth = 1 + 16 + 3 + ExpWidth + 2 * SumWidth + 1;
+
+  aligned_t aligned, aligned_q;
+  logic [ProdWidth-1:0] product_sig, addend_sig, hi_sig, lo_sig;
+  exp_t addend_exp, hi_exp, lo_exp, distance;
+  logic [$clog2(AlignWidth + 1)-1:0] shift;
+  logic [2*AlignWidth-1:0] lo_shifted;
+
+  always_comb begin
+    product_sig = ProdWidth'(front_q.partial_low)
+                + (ProdWidth'(front_q.partial_high) << LowBits);
+    addend_sig  = {front_q.y_sig, {SigWidth{1'b0}}};
+    addend_exp  = front_q.y_exp - $signed(ExpWidth'(SigWidth));
 
     // hi is the operand with the larger exponent; a zero operand leaves the other alone.
-    lo_present = !product_zero && !y_zero;
-    hi_sign = product_sign;  hi_exp = product_exp;  hi_sig = product_sig;
-    lo_sign = y_sign;        lo_exp = addend_exp;   lo_sig = addend_sig;
-    if (!y_zero && (product_zero || product_exp < addend_exp)) begin
-      hi_sign = y_sign;        hi_exp = addend_exp;   hi_sig = addend_sig;
-      lo_sign = product_sign;  lo_exp = product_exp;  lo_sig = product_sig;
+    aligned.special       = front_q.special;
+    aligned.special_value = front_q.special_value;
+    aligned.lo_present    = !front_q.product_zero && !front_q.y_zero;
+    aligned.hi_sign = front_q.product_sign;  hi_exp = front_q.product_exp;  hi_sig = product_sig;
+    aligned.lo_sign = front_q.y_sign;        lo_exp = addend_exp;           lo_sig = addend_sig;
+    if (!front_q.y_zero
+        && (front_q.product_zero || $signed(front_q.product_exp) < addend_exp)) begin
+      aligned.hi_sign = front_q.y_sign;        hi_exp = addend_exp;           hi_sig = addend_sig;
+      aligned.lo_sign = front_q.product_sign;  lo_exp = front_q.product_exp;  lo_sig = product_sig;
     end
 
     distance = hi_exp - lo_exp;
     shift = (distance > $signed(ExpWidth'(AlignWidth))) ? ($clog2(AlignWidth + 1))'(AlignWidth)
                                             : distance[$clog2(AlignWidth + 1)-1:0];
     lo_shifted = {lo_sig, {GuardBits{1'b0}}, {AlignWidth{1'b0}}} >> shift;
-    hi_aligned = {1'b0, hi_sig, {GuardBits{1'b0}}};
-    lo_aligned = lo_present ? {1'b0, lo_shifted[AlignWidth +: AlignWidth]} : '0;
-    lo_sticky  = lo_present && (lo_shifted[AlignWidth-1:0] != '0);
+    aligned.exp        = hi_exp - $signed(ExpWidth'(GuardBits));
+    aligned.hi_aligned = {1'b0, hi_sig, {GuardBits{1'b0}}};
+    aligned.lo_aligned = aligned.lo_present ? {1'b0, lo_shifted[AlignWidth +: AlignWidth]} : '0;
+    aligned.lo_sticky  = aligned.lo_present && (lo_shifted[AlignWidth-1:0] != '0);
+  end
 
-    exact_exp_o    = hi_exp - $signed(ExpWidth'(GuardBits));
-    exact_sticky_o = lo_sticky;
-    difference     = {1'b0, hi_aligned} - {1'b0, lo_aligned} - {{SumWidth{1'b0}}, lo_sticky};
-    if (hi_sign == lo_sign || !lo_present) begin
-      exact_sign_o = hi_sign;
-      exact_sig_o  = hi_aligned + lo_aligned;
+  hp_pipe_cut #(
+    .Width (AlignedWidth),
+    .Enable(CutSet[hp_pipe_pkg::CutProducts])
+  ) u_cut_products (
+    .clk_i,
+    .advance_i,
+    .data_i(aligned),
+    .data_o(aligned_q)
+  );
+
+  // ---- Step 3: the exact sum of finite values, at least one non-zero --------------------------
+  typedef struct packed {
+    logic                special;
+    logic [15:0]         special_value;
+    logic                sign;
+    exp_t                exp;
+    logic [SumWidth-1:0] sig;
+    logic                sticky;
+  } exact_t;
+  localparam int unsigned ExactWordWidth = 1 + 16 + 1 + ExpWidth + SumWidth + 1;
+
+  exact_t exact, exact_q;
+  logic [SumWidth:0] difference;
+
+  always_comb begin
+    exact.special       = aligned_q.special;
+    exact.special_value = aligned_q.special_value;
+    exact.exp           = aligned_q.exp;
+    exact.sticky        = aligned_q.lo_sticky;
+    difference = {1'b0, aligned_q.hi_aligned} - {1'b0, aligned_q.lo_aligned}
+               - {{SumWidth{1'b0}}, aligned_q.lo_sticky};
+    if (aligned_q.hi_sign == aligned_q.lo_sign || !aligned_q.lo_present) begin
+      exact.sign = aligned_q.hi_sign;
+      exact.sig  = aligned_q.hi_aligned + aligned_q.lo_aligned;
     end else if (!difference[SumWidth]) begin
       // S5: x + (-x) is +0 under round-to-nearest.
-      exact_sign_o = hi_sign && (difference[SumWidth-1:0] != '0);
-      exact_sig_o  = difference[SumWidth-1:0];
+      exact.sign = aligned_q.hi_sign && (difference[SumWidth-1:0] != '0);
+      exact.sig  = difference[SumWidth-1:0];
     end else begin  // only without sticky: the shifted operand was the larger one
-      exact_sign_o = lo_sign;
-      exact_sig_o  = lo_aligned - hi_aligned;
+      exact.sign = aligned_q.lo_sign;
+      exact.sig  = aligned_q.lo_aligned - aligned_q.hi_aligned;
     end
   end
+
+  // Then in step with tanh/ex2's interpolation.
+  hp_pipe_span #(
+    .Width (ExactWordWidth),
+    .CutSet(CutSet),
+    .First (hp_pipe_pkg::CutQuadratic),
+    .Last  (hp_pipe_pkg::CutScaled)
+  ) u_span_exact (
+    .clk_i,
+    .advance_i,
+    .data_i(exact),
+    .data_o(exact_q)
+  );
+
+  assign special_o       = exact_q.special;
+  assign special_value_o = exact_q.special_value;
+  assign exact_sign_o    = exact_q.sign;
+  assign exact_exp_o     = exact_q.exp;
+  assign exact_sig_o     = exact_q.sig;
+  assign exact_sticky_o  = exact_q.sticky;
 
 endmodule

@@ -1,17 +1,18 @@
-// One lane's column of hp_alu: its operand register (stage 0), the units of every stage
-// (hp_lane_operate, hp_round, hp_postprocess) and the payload registers between them, which
-// hp_alu's Depth decides. hp_alu drives the control line beside it and hands each stage the Uop
-// fields that stage reads. Every lane computes the same Uop on its own 16 bits (S2).
+// One lane's column of hp_alu: its operand register (stage 0), the units (hp_lane_operate,
+// hp_round, hp_postprocess), the payload registers that Depth's cut set (hp_pipe_pkg) places
+// between and inside them, and the result registers. hp_alu drives the control line beside it;
+// the Uop fields the datapath reads travel inside it, in step with its words. Every lane computes
+// the same Uop on its own 16 bits (S2).
 //
 // A module of its own, not the body of hp_alu's lane loop, because the words between the stages
 // are packed structs read and written by field, and Yosys 0.23 resolves no field of a struct
 // declared inside a generate block. Verilator inlines it, as it inlined that loop body.
 `include "hp_format_pkg.sv"
+`include "hp_pipe_pkg.sv"
 `include "hp_uop_pkg.sv"
 
 module hp_lane #(
-  parameter bit RegisterAfterOperate = 1'b1,
-  parameter bit RegisterAfterRound = 1'b1,
+  parameter hp_pipe_pkg::cut_set_t CutSet = '0,
   parameter int unsigned TailStages = 1,  // result stages after the post-processor's
   parameter TanhMemFile = "model/ref/approx/tanh.mem",
   parameter Ex2MemFile = "model/ref/approx/ex2.mem"
@@ -23,11 +24,10 @@ module hp_lane #(
   input  logic [15:0]              c_i,
   input  hp_uop_pkg::uop_t         operate_uop_i,      // the Uop in stage 0
   input  logic                     operate_bf16_i,
-  input  logic                     round_bf16_i,       // the format of the Uop being rounded
-  input  hp_uop_pkg::result_ctrl_t post_ctrl_i,        // and of the one being post-processed
-  output logic [15:0]              operate_a_o,        // the flushed operands, to hp_minmax
-  output logic [15:0]              operate_b_o,
-  input  logic [15:0]              operate_minmax_i,   // and this lane's slice of its result
+  input  hp_uop_pkg::result_ctrl_t post_ctrl_i,        // the Uop being post-processed
+  output logic [15:0]              minmax_a_o,         // the flushed operands, to hp_minmax
+  output logic [15:0]              minmax_b_o,         // (after the Unpacked position)
+  input  logic [15:0]              minmax_value_i,     // and this lane's slice of its result
   input  logic                     post_enable_i,      // its lane mask bit
   output logic [15:0]              result_o            // the last stage
 );
@@ -47,6 +47,7 @@ module hp_lane #(
   // Either final (bypass) or the exact value (-1)^sign * (sig + s) * 2^exp, 0 < s < 1 when
   // sticky, for hp_round; with S14's decision, taken on the raw operands, for the post-processor.
   typedef struct packed {
+    logic                                      bf16;
     logic                                      oob_hit;
     logic                                      bypass;
     logic [15:0]                               bypass_value;
@@ -56,7 +57,7 @@ module hp_lane #(
     logic                                      sticky;
   } operated_t;
   localparam int unsigned OperatedWidth =
-      2 + 16 + 1 + hp_format_pkg::ExpWidth + hp_format_pkg::ExactWidth + 1;
+      3 + 16 + 1 + hp_format_pkg::ExpWidth + hp_format_pkg::ExactWidth + 1;
 
   typedef struct packed {
     logic        oob_hit;
@@ -86,9 +87,12 @@ module hp_lane #(
   operated_t operated, round_in;
 
   hp_lane_operate #(
+    .CutSet     (CutSet),
     .TanhMemFile(TanhMemFile),
     .Ex2MemFile (Ex2MemFile)
   ) u_lane_operate (
+    .clk_i,
+    .advance_i,
     .op_i          (operate_uop_i.op),
     .bf16_i        (operate_bf16_i),
     .ftz_i         (operate_uop_i.ftz),
@@ -96,9 +100,10 @@ module hp_lane #(
     .a_i           (operate_in.a),
     .b_i           (operate_in.b),
     .c_i           (operate_in.c),
-    .a_flushed_o   (operate_a_o),
-    .b_flushed_o   (operate_b_o),
-    .minmax_value_i(operate_minmax_i),
+    .minmax_a_o,
+    .minmax_b_o,
+    .minmax_value_i,
+    .bf16_o        (operated.bf16),
     .oob_hit_o     (operated.oob_hit),
     .bypass_o      (operated.bypass),
     .bypass_value_o(operated.bypass_value),
@@ -118,22 +123,25 @@ module hp_lane #(
                                 operate_uop_i.nan_policy, operate_uop_i.src0_mod,
                                 operate_uop_i.src1_mod};
 
-  if (RegisterAfterOperate) begin : g_register_after_operate
-    hp_pipe_data #(.Width(OperatedWidth)) u_operated (
-      .clk_i,
-      .advance_i,
-      .data_i   (operated),
-      .data_o   (round_in)
-    );
-  end else begin : g_no_register_after_operate
-    assign round_in = operated;
-  end
+  hp_pipe_cut #(
+    .Width (OperatedWidth),
+    .Enable(CutSet[hp_pipe_pkg::CutOperated])
+  ) u_cut_operated (
+    .clk_i,
+    .advance_i,
+    .data_i(operated),
+    .data_o(round_in)
+  );
 
   // Round.
   rounded_t rounded, post_in;
 
-  hp_round u_round (
-    .bf16_i        (round_bf16_i),
+  hp_round #(
+    .CutSet(CutSet)
+  ) u_round (
+    .clk_i,
+    .advance_i,
+    .bf16_i        (round_in.bf16),
     .bypass_i      (round_in.bypass),
     .bypass_value_i(round_in.bypass_value),
     .sign_i        (round_in.sign),
@@ -142,18 +150,29 @@ module hp_lane #(
     .sticky_i      (round_in.sticky),
     .result_o      (rounded.value)
   );
-  assign rounded.oob_hit = round_in.oob_hit;
 
-  if (RegisterAfterRound) begin : g_register_after_round
-    hp_pipe_data #(.Width(RoundedWidth)) u_rounded (
-      .clk_i,
-      .advance_i,
-      .data_i   (rounded),
-      .data_o   (post_in)
-    );
-  end else begin : g_no_register_after_round
-    assign post_in = rounded;
-  end
+  // S14's decision crosses hp_round's inner positions beside it.
+  hp_pipe_span #(
+    .Width (1),
+    .CutSet(CutSet),
+    .First (hp_pipe_pkg::CutCounted),
+    .Last  (hp_pipe_pkg::CutShifted)
+  ) u_span_oob_hit (
+    .clk_i,
+    .advance_i,
+    .data_i(round_in.oob_hit),
+    .data_o(rounded.oob_hit)
+  );
+
+  hp_pipe_cut #(
+    .Width (RoundedWidth),
+    .Enable(CutSet[hp_pipe_pkg::CutRounded])
+  ) u_cut_rounded (
+    .clk_i,
+    .advance_i,
+    .data_i(rounded),
+    .data_o(post_in)
+  );
 
   // Post-process, then the remaining stages: result[16*s +: 16] is tail stage s, 0 being the
   // post-process stage itself.

@@ -11,14 +11,25 @@
 // and the unpacking of c (which only fma reads) have enables decoded from the op: an idle unit
 // holds its output at zero (an AND in hardware) and keeps its datapath in a branch that the
 // simulator skips.
+//
+// Positions of hp_pipe_pkg (a register where Depth's cut set has one): the operands are unpacked;
+// | Unpacked |  then every unit's first step, hp_minmax's included (it reads the flushed operands
+// after this position, and its result is due before the next); | Front | .. | Scaled |
+// lie inside hp_fma_core and hp_approx, which hand over at the Operated position, where the
+// results of min/max and neg/abs, the op and S14's decision arrive beside them.
 `include "hp_format_pkg.sv"
+`include "hp_pipe_pkg.sv"
 `include "hp_policy_pkg.sv"
 `include "hp_uop_pkg.sv"
 
 module hp_lane_operate #(
+  parameter hp_pipe_pkg::cut_set_t CutSet = '0,
   parameter TanhMemFile = "model/ref/approx/tanh.mem",
   parameter Ex2MemFile = "model/ref/approx/ex2.mem"
 ) (
+  input  logic                                      clk_i,
+  input  logic                                      advance_i,
+  // The Uop fields and operands of stage 0:
   input  logic [hp_uop_pkg::OpWidth-1:0]            op_i,
   input  logic                                      bf16_i,
   input  logic                                      ftz_i,
@@ -26,9 +37,13 @@ module hp_lane_operate #(
   input  logic [15:0]                               a_i,
   input  logic [15:0]                               b_i,
   input  logic [15:0]                               c_i,
-  output logic [15:0]                               a_flushed_o,     // to hp_minmax
-  output logic [15:0]                               b_flushed_o,
-  input  logic [15:0]                               minmax_value_i,  // this lane's slice
+  // After the Unpacked position: the flushed operands to hp_minmax, and this lane's slice of
+  // its result back.
+  output logic [15:0]                               minmax_a_o,
+  output logic [15:0]                               minmax_b_o,
+  input  logic [15:0]                               minmax_value_i,
+  // Before the Operated position:
+  output logic                                      bf16_o,
   output logic                                      oob_hit_o,
   output logic                                      bypass_o,
   output logic [15:0]                               bypass_value_o,
@@ -41,26 +56,45 @@ module hp_lane_operate #(
   localparam int unsigned ExpWidth = hp_format_pkg::ExpWidth;
   localparam int unsigned SigWidth = hp_format_pkg::SigWidth;
 
-  // One set of signals per operand rather than one bus per field: Verilator would shift every
-  // field into and out of a bus.
-  logic [15:0]                a_flushed, b_flushed, c_flushed;
-  logic                       a_sign, b_sign, c_sign, a_zero, b_zero, c_zero;
-  logic                       a_inf, b_inf, c_inf, a_nan, b_nan, c_nan;
-  logic signed [ExpWidth-1:0] a_exp, b_exp, c_exp;
-  logic [SigWidth-1:0]        a_sig, b_sig, c_sig;
+  // ---- Unpack -----------------------------------------------------------------------------------
+  // One operand as hp_unpack gives it.
+  typedef struct packed {
+    logic                       sign;
+    logic signed [ExpWidth-1:0] exp;
+    logic [SigWidth-1:0]        sig;
+    logic                       zero;
+    logic                       inf;
+    logic                       nan;
+  } operand_t;
+  localparam int unsigned OperandWidth = 4 + ExpWidth + SigWidth;
+
+  typedef struct packed {
+    logic [hp_uop_pkg::OpWidth-1:0] op;
+    logic                           bf16;
+    logic                           oob_hit;    // S14, decided on the raw operands
+    logic [15:0]                    a_flushed;  // after S7, as min/max, neg/abs and tanh see it
+    logic [15:0]                    b_flushed;
+    operand_t                       a;
+    operand_t                       b;
+    operand_t                       c;
+  } unpacked_t;
+  localparam int unsigned UnpackedWidth = hp_uop_pkg::OpWidth + 2 + 2 * 16 + 3 * OperandWidth;
+
+  unpacked_t unpacked, unpacked_q;
+  logic [15:0] c_flushed;
 
   hp_unpack u_unpack_a (
     .enable_i (1'b1),
     .bf16_i,
     .ftz_i,
     .value_i  (a_i),
-    .flushed_o(a_flushed),
-    .sign_o   (a_sign),
-    .exp_o    (a_exp),
-    .sig_o    (a_sig),
-    .zero_o   (a_zero),
-    .inf_o    (a_inf),
-    .nan_o    (a_nan)
+    .flushed_o(unpacked.a_flushed),
+    .sign_o   (unpacked.a.sign),
+    .exp_o    (unpacked.a.exp),
+    .sig_o    (unpacked.a.sig),
+    .zero_o   (unpacked.a.zero),
+    .inf_o    (unpacked.a.inf),
+    .nan_o    (unpacked.a.nan)
   );
 
   hp_unpack u_unpack_b (
@@ -68,13 +102,13 @@ module hp_lane_operate #(
     .bf16_i,
     .ftz_i,
     .value_i  (b_i),
-    .flushed_o(b_flushed),
-    .sign_o   (b_sign),
-    .exp_o    (b_exp),
-    .sig_o    (b_sig),
-    .zero_o   (b_zero),
-    .inf_o    (b_inf),
-    .nan_o    (b_nan)
+    .flushed_o(unpacked.b_flushed),
+    .sign_o   (unpacked.b.sign),
+    .exp_o    (unpacked.b.exp),
+    .sig_o    (unpacked.b.sig),
+    .zero_o   (unpacked.b.zero),
+    .inf_o    (unpacked.b.inf),
+    .nan_o    (unpacked.b.nan)
   );
 
   hp_unpack u_unpack_c (
@@ -83,40 +117,72 @@ module hp_lane_operate #(
     .ftz_i,
     .value_i  (c_i),
     .flushed_o(c_flushed),
-    .sign_o   (c_sign),
-    .exp_o    (c_exp),
-    .sig_o    (c_sig),
-    .zero_o   (c_zero),
-    .inf_o    (c_inf),
-    .nan_o    (c_nan)
+    .sign_o   (unpacked.c.sign),
+    .exp_o    (unpacked.c.exp),
+    .sig_o    (unpacked.c.sig),
+    .zero_o   (unpacked.c.zero),
+    .inf_o    (unpacked.c.inf),
+    .nan_o    (unpacked.c.nan)
   );
+
+  logic unused_flushed_c;
+  assign unused_flushed_c = ^c_flushed;
+
+  always_comb begin
+    unpacked.op      = op_i;
+    unpacked.bf16    = bf16_i;
+    unpacked.oob_hit = oob_i && (hp_policy_pkg::is_oob_nan(a_i) || hp_policy_pkg::is_oob_nan(b_i));
+  end
+
+  hp_pipe_cut #(
+    .Width (UnpackedWidth),
+    .Enable(CutSet[hp_pipe_pkg::CutUnpacked])
+  ) u_cut_unpacked (
+    .clk_i,
+    .advance_i,
+    .data_i(unpacked),
+    .data_o(unpacked_q)
+  );
+
+  // ---- | Unpacked |: the units ------------------------------------------------------------------
+  logic [hp_uop_pkg::OpWidth-1:0] op;
+  logic                           bf16;
+  assign op   = unpacked_q.op;
+  assign bf16 = unpacked_q.bf16;
+
+  assign minmax_a_o = unpacked_q.a_flushed;
+  assign minmax_b_o = unpacked_q.b_flushed;
 
   logic                       arith_special, arith_sign, arith_sticky;
   logic [15:0]                arith_special_value, sign_op_value;
   logic signed [ExpWidth-1:0] arith_exp;
   logic [hp_format_pkg::ExactWidth-1:0] arith_sig;
 
-  hp_fma_core u_fma_core (
-    .bf16_i,
-    .op_i,
-    .a_sign_i       (a_sign),
-    .a_exp_i        (a_exp),
-    .a_sig_i        (a_sig),
-    .a_zero_i       (a_zero),
-    .a_inf_i        (a_inf),
-    .a_nan_i        (a_nan),
-    .b_sign_i       (b_sign),
-    .b_exp_i        (b_exp),
-    .b_sig_i        (b_sig),
-    .b_zero_i       (b_zero),
-    .b_inf_i        (b_inf),
-    .b_nan_i        (b_nan),
-    .c_sign_i       (c_sign),
-    .c_exp_i        (c_exp),
-    .c_sig_i        (c_sig),
-    .c_zero_i       (c_zero),
-    .c_inf_i        (c_inf),
-    .c_nan_i        (c_nan),
+  hp_fma_core #(
+    .CutSet(CutSet)
+  ) u_fma_core (
+    .clk_i,
+    .advance_i,
+    .bf16_i         (bf16),
+    .op_i           (op),
+    .a_sign_i       (unpacked_q.a.sign),
+    .a_exp_i        (unpacked_q.a.exp),
+    .a_sig_i        (unpacked_q.a.sig),
+    .a_zero_i       (unpacked_q.a.zero),
+    .a_inf_i        (unpacked_q.a.inf),
+    .a_nan_i        (unpacked_q.a.nan),
+    .b_sign_i       (unpacked_q.b.sign),
+    .b_exp_i        (unpacked_q.b.exp),
+    .b_sig_i        (unpacked_q.b.sig),
+    .b_zero_i       (unpacked_q.b.zero),
+    .b_inf_i        (unpacked_q.b.inf),
+    .b_nan_i        (unpacked_q.b.nan),
+    .c_sign_i       (unpacked_q.c.sign),
+    .c_exp_i        (unpacked_q.c.exp),
+    .c_sig_i        (unpacked_q.c.sig),
+    .c_zero_i       (unpacked_q.c.zero),
+    .c_inf_i        (unpacked_q.c.inf),
+    .c_nan_i        (unpacked_q.c.nan),
     .special_o      (arith_special),
     .special_value_o(arith_special_value),
     .exact_sign_o   (arith_sign),
@@ -125,14 +191,11 @@ module hp_lane_operate #(
     .exact_sticky_o (arith_sticky)
   );
 
-  assign a_flushed_o = a_flushed;
-  assign b_flushed_o = b_flushed;
-
   hp_sign_op u_sign_op (
-    .enable_i(op_i == hp_uop_pkg::OpNeg || op_i == hp_uop_pkg::OpAbs),
-    .bf16_i,
-    .abs_i   (op_i == hp_uop_pkg::OpAbs),
-    .a_i     (a_flushed),
+    .enable_i(op == hp_uop_pkg::OpNeg || op == hp_uop_pkg::OpAbs),
+    .bf16_i  (bf16),
+    .abs_i   (op == hp_uop_pkg::OpAbs),
+    .a_i     (unpacked_q.a_flushed),
     .result_o(sign_op_value)
   );
 
@@ -142,19 +205,22 @@ module hp_lane_operate #(
   logic [hp_format_pkg::ExactWidth-1:0] approx_sig;
 
   hp_approx #(
+    .CutSet     (CutSet),
     .TanhMemFile(TanhMemFile),
     .Ex2MemFile (Ex2MemFile)
   ) u_approx (
-    .tanh_i         (op_i == hp_uop_pkg::OpTanh),
-    .ex2_i          (op_i == hp_uop_pkg::OpEx2),
-    .bf16_i,
-    .a_i            (a_flushed),
-    .sign_i         (a_sign),
-    .exp_i          (a_exp),
-    .sig_i          (a_sig),
-    .zero_i         (a_zero),
-    .inf_i          (a_inf),
-    .nan_i          (a_nan),
+    .clk_i,
+    .advance_i,
+    .tanh_i         (op == hp_uop_pkg::OpTanh),
+    .ex2_i          (op == hp_uop_pkg::OpEx2),
+    .bf16_i         (bf16),
+    .a_i            (unpacked_q.a_flushed),
+    .sign_i         (unpacked_q.a.sign),
+    .exp_i          (unpacked_q.a.exp),
+    .sig_i          (unpacked_q.a.sig),
+    .zero_i         (unpacked_q.a.zero),
+    .inf_i          (unpacked_q.a.inf),
+    .nan_i          (unpacked_q.a.nan),
     .special_o      (approx_special),
     .special_value_o(approx_special_value),
     .exact_sign_o   (approx_sign),
@@ -163,24 +229,52 @@ module hp_lane_operate #(
     .exact_sticky_o (approx_sticky)
   );
 
-  logic unused_flushed_c;
-  assign unused_flushed_c = ^c_flushed;
+  // What arrives at the Operated position beside the units: the op, the format, S14's decision,
+  // and the results of min/max and neg/abs, decided in this step.
+  typedef struct packed {
+    logic [hp_uop_pkg::OpWidth-1:0] op;
+    logic                           bf16;
+    logic                           oob_hit;
+    logic [15:0]                    decided_value;
+  } beside_t;
+  localparam int unsigned BesideWidth = hp_uop_pkg::OpWidth + 2 + 16;
+
+  beside_t beside, beside_q;
 
   always_comb begin
-    oob_hit_o = oob_i && (hp_policy_pkg::is_oob_nan(a_i) || hp_policy_pkg::is_oob_nan(b_i));
-    if (op_i == hp_uop_pkg::OpTanh || op_i == hp_uop_pkg::OpEx2) begin
+    beside.op            = op;
+    beside.bf16          = bf16;
+    beside.oob_hit       = unpacked_q.oob_hit;
+    beside.decided_value = (op == hp_uop_pkg::OpMin || op == hp_uop_pkg::OpMax) ? minmax_value_i
+                                                                                : sign_op_value;
+  end
+
+  hp_pipe_span #(
+    .Width (BesideWidth),
+    .CutSet(CutSet),
+    .First (hp_pipe_pkg::CutFront),
+    .Last  (hp_pipe_pkg::CutScaled)
+  ) u_span_beside (
+    .clk_i,
+    .advance_i,
+    .data_i(beside),
+    .data_o(beside_q)
+  );
+
+  // ---- The result at the Operated position ------------------------------------------------------
+  assign bf16_o    = beside_q.bf16;
+  assign oob_hit_o = beside_q.oob_hit;
+
+  always_comb begin
+    if (beside_q.op == hp_uop_pkg::OpTanh || beside_q.op == hp_uop_pkg::OpEx2) begin
       {sign_o, exp_o, sig_o, sticky_o} = {approx_sign, approx_exp, approx_sig, approx_sticky};
     end else begin
       {sign_o, exp_o, sig_o, sticky_o} = {arith_sign, arith_exp, arith_sig, arith_sticky};
     end
-    unique case (op_i)
-      hp_uop_pkg::OpMin, hp_uop_pkg::OpMax: begin
+    unique case (beside_q.op)
+      hp_uop_pkg::OpMin, hp_uop_pkg::OpMax, hp_uop_pkg::OpNeg, hp_uop_pkg::OpAbs: begin
         bypass_o       = 1'b1;
-        bypass_value_o = minmax_value_i;
-      end
-      hp_uop_pkg::OpNeg, hp_uop_pkg::OpAbs: begin
-        bypass_o       = 1'b1;
-        bypass_value_o = sign_op_value;
+        bypass_value_o = beside_q.decided_value;
       end
       hp_uop_pkg::OpTanh, hp_uop_pkg::OpEx2: begin
         bypass_o       = approx_special;

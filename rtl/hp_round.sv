@@ -1,9 +1,19 @@
 // The one rounding stage (S4, S5, S6): round-to-nearest-even of an exact value into f16 or bf16,
 // with gradual underflow and overflow to infinity; the twin of ref::round_pack
 // (model/ref/round.cpp). Results decided without rounding (classes, min/max, neg/abs) pass by.
+//
+// Four steps, with the positions of hp_pipe_pkg between them (a register where Depth's cut set
+// has one): the leading zeros; | Counted |  the result's last place; | Normalised |  the shift
+// to that place and the round decision; | Shifted |  the increment and the overflow.
 `include "hp_format_pkg.sv"
+`include "hp_pipe_pkg.sv"
 
-module hp_round (
+module hp_round #(
+  parameter hp_pipe_pkg::cut_set_t CutSet = '0
+) (
+  input  logic                                      clk_i,
+  input  logic                                      advance_i,
+  // After the Operated position:
   input  logic                                      bf16_i,
   input  logic                                      bypass_i,        // take bypass_value_i
   input  logic [15:0]                               bypass_value_i,
@@ -12,6 +22,7 @@ module hp_round (
   input  logic signed [hp_format_pkg::ExpWidth-1:0] exp_i,
   input  logic [hp_format_pkg::ExactWidth-1:0]      sig_i,
   input  logic                                      sticky_i,
+  // Before the Rounded position:
   output logic [15:0]                               result_o
 );
 
@@ -24,66 +35,175 @@ module hp_round (
 
   typedef logic signed [ExpWidth-1:0] exp_t;
 
-  logic [LzWidth-1:0] leading_zeros;
+  // What every step passes on: the format, and a result decided upstream or the sign of this one.
+  typedef struct packed {
+    logic        bf16;
+    logic        bypass;
+    logic [15:0] bypass_value;
+    logic        sign;
+  } carried_t;
+  localparam int unsigned CarriedWidth = 3 + 16;
+
+  // ---- Step 1: the leading zeros, and what the exponent alone decides ---------------------------
+  // With lz leading zeros the value lies in [2^top, 2^(top+1)), top = exp + SumWidth-1 - lz, and
+  // the weight of the result's last place is lsb = max(top - frac_bits, lsb_subnormal): frac_bits
+  // below the leading bit, but never below the subnormals' last place (S6, gradual underflow).
+  // Steps 2 and 3 need it as
+  //   shift           = lsb - exp = max(SumWidth-1 - frac_bits - lz, lsb_subnormal - exp),
+  //   exp_field_below = lsb + frac_bits + bias - 1 = max(exp + SumWidth-2 + bias - lz, 0)
+  // (the exponent field minus one: 0 for subnormals), so the terms with exp are formed here,
+  // beside the count, and only lz is subtracted after it.
+  typedef struct packed {
+    carried_t            carried;
+    logic [SumWidth-1:0] sig;
+    logic                sticky;
+    logic [LzWidth-1:0]  leading_zeros;
+    exp_t                subnormal_shift;  // lsb_subnormal - exp
+    exp_t                field_at_top;     // exp + SumWidth-2 + bias: exp_field_below at lz = 0
+  } counted_t;
+  localparam int unsigned CountedWidth = CarriedWidth + SumWidth + 1 + LzWidth + 2 * ExpWidth;
+
+  counted_t counted, counted_q;
+
+  always_comb begin
+    counted.carried.bf16         = bf16_i;
+    counted.carried.bypass       = bypass_i;
+    counted.carried.bypass_value = bypass_value_i;
+    counted.carried.sign         = sign_i;
+    counted.sig                  = sig_i;
+    counted.sticky               = sticky_i;
+    counted.subnormal_shift = $signed(ExpWidth'(1))
+                            - $signed(ExpWidth'(hp_format_pkg::bias(bf16_i)))
+                            - $signed(ExpWidth'(hp_format_pkg::frac_bits(bf16_i))) - exp_i;
+    counted.field_at_top = exp_i + $signed(ExpWidth'(SumWidth - 2))
+                         + $signed(ExpWidth'(hp_format_pkg::bias(bf16_i)));
+  end
 
   hp_lzc #(
     .Width(SumWidth),
     .CountWidth(LzWidth)
   ) u_lzc (
     .value_i(sig_i),
-    .count_o(leading_zeros)
+    .count_o(counted.leading_zeros)
   );
 
-  exp_t frac_bits, top, lsb, lsb_subnormal, shift;
-  exp_t exp_field_below;  // the exponent field minus one: 0 for subnormals
-  logic [ShiftWidth-1:0] right_shift;
-  logic [2*SumWidth-1:0] shifted;
-  logic [QuotWidth-1:0] quotient;
-  logic round_bit, below_round, round_up;
-  logic [BitsWidth-1:0] bits;
+  hp_pipe_cut #(
+    .Width (CountedWidth),
+    .Enable(CutSet[hp_pipe_pkg::CutCounted])
+  ) u_cut_counted (
+    .clk_i,
+    .advance_i,
+    .data_i(counted),
+    .data_o(counted_q)
+  );
+
+  // ---- Step 2: where the result's last place lies ---------------------------------------------
+  typedef struct packed {
+    carried_t            carried;
+    logic [SumWidth-1:0] sig;
+    logic                sticky;
+    exp_t                shift;            // the last place's weight less the exponent
+    exp_t                exp_field_below;  // the exponent field minus one: 0 for subnormals
+  } normalised_t;
+  localparam int unsigned NormalisedWidth = CarriedWidth + SumWidth + 1 + 2 * ExpWidth;
+
+  normalised_t normalised, normalised_q;
+  exp_t normal_shift, subnormal_shift, field_below;
 
   always_comb begin
-    frac_bits = $signed(ExpWidth'(hp_format_pkg::frac_bits(bf16_i)));
-    // The value lies in [2^top, 2^(top+1)).
-    top = exp_i + $signed(ExpWidth'(SumWidth - 1)) - $signed(ExpWidth'(leading_zeros));
-    // The weight of the result's last place: frac_bits below the leading bit, but never below
-    // the last place of the subnormals (S6, gradual underflow).
-    lsb_subnormal = $signed(ExpWidth'(1)) - $signed(ExpWidth'(hp_format_pkg::bias(bf16_i))) - frac_bits;
-    lsb = (top - frac_bits > lsb_subnormal) ? top - frac_bits : lsb_subnormal;
-    shift = lsb - exp_i;
+    normalised.carried = counted_q.carried;
+    normalised.sig     = counted_q.sig;
+    normalised.sticky  = counted_q.sticky;
+    normal_shift = $signed(ExpWidth'(SumWidth - 1))
+                 - $signed(ExpWidth'(hp_format_pkg::frac_bits(counted_q.carried.bf16)))
+                 - $signed(ExpWidth'(counted_q.leading_zeros));
+    subnormal_shift = counted_q.subnormal_shift;
+    normalised.shift = (normal_shift > subnormal_shift) ? normal_shift : subnormal_shift;
+    field_below = counted_q.field_at_top - $signed(ExpWidth'(counted_q.leading_zeros));
+    normalised.exp_field_below = (field_below > 0) ? field_below : '0;
+  end
+
+  hp_pipe_cut #(
+    .Width (NormalisedWidth),
+    .Enable(CutSet[hp_pipe_pkg::CutNormalised])
+  ) u_cut_normalised (
+    .clk_i,
+    .advance_i,
+    .data_i(normalised),
+    .data_o(normalised_q)
+  );
+
+  // ---- Step 3: the significand at that place, and whether it rounds up -------------------------
+  typedef struct packed {
+    carried_t             carried;
+    logic                 zero;             // the exact value is zero
+    exp_t                 exp_field_below;
+    logic [QuotWidth-1:0] quotient;
+    logic                 round_up;
+  } shifted_t;
+  localparam int unsigned ShiftedWidth = CarriedWidth + 1 + ExpWidth + QuotWidth + 1;
+
+  shifted_t shifted, shifted_q;
+  exp_t shift;
+  logic [ShiftWidth-1:0] right_shift;
+  logic [2*SumWidth-1:0] shifted_sig;
+  logic round_bit, below_round;
+
+  always_comb begin
+    shifted.carried         = normalised_q.carried;
+    shifted.zero            = normalised_q.sig == '0;
+    shifted.exp_field_below = normalised_q.exp_field_below;
+    shift = normalised_q.shift;
 
     right_shift = '0;
-    shifted     = '0;
+    shifted_sig = '0;
     round_bit   = 1'b0;
     below_round = 1'b0;
     if (shift <= 0) begin
       // Exact: lsb >= top - frac_bits bounds the left shift by frac_bits.
-      quotient = QuotWidth'(sig_i << (-shift));
+      shifted.quotient = QuotWidth'(normalised_q.sig << (-shift));
     end else begin
       right_shift = (shift > $signed(ExpWidth'(SumWidth + 1))) ? ShiftWidth'(SumWidth + 1)
                                                    : shift[ShiftWidth-1:0];
-      shifted     = {sig_i, {SumWidth{1'b0}}} >> right_shift;
-      quotient    = QuotWidth'(shifted[2*SumWidth-1:SumWidth]);
-      round_bit   = shifted[SumWidth-1];
-      below_round = (shifted[SumWidth-2:0] != '0) || sticky_i;
+      shifted_sig = {normalised_q.sig, {SumWidth{1'b0}}} >> right_shift;
+      shifted.quotient = QuotWidth'(shifted_sig[2*SumWidth-1:SumWidth]);
+      round_bit   = shifted_sig[SumWidth-1];
+      below_round = (shifted_sig[SumWidth-2:0] != '0) || normalised_q.sticky;
     end
-    round_up = round_bit && (below_round || quotient[0]);  // S4: ties to even
+    shifted.round_up = round_bit && (below_round || shifted.quotient[0]);  // S4: ties to even
+  end
 
+  hp_pipe_cut #(
+    .Width (ShiftedWidth),
+    .Enable(CutSet[hp_pipe_pkg::CutShifted])
+  ) u_cut_shifted (
+    .clk_i,
+    .advance_i,
+    .data_i(shifted),
+    .data_o(shifted_q)
+  );
+
+  // ---- Step 4: the increment and the overflow --------------------------------------------------
+  logic [BitsWidth-1:0] bits;
+  carried_t carried;
+
+  always_comb begin
+    carried = shifted_q.carried;
     // The quotient carries the hidden bit of a normal, so adding it to (field - 1) lets a
     // rounding carry step into the next binade, and a subnormal that rounds up become the
     // smallest normal.
-    exp_field_below = lsb + frac_bits + $signed(ExpWidth'(hp_format_pkg::bias(bf16_i))) - $signed(ExpWidth'(1));
-    bits = (BitsWidth'(exp_field_below) << frac_bits) + BitsWidth'(quotient)
-         + BitsWidth'(round_up);
+    bits = (BitsWidth'(shifted_q.exp_field_below) << hp_format_pkg::frac_bits(carried.bf16))
+         + BitsWidth'(shifted_q.quotient) + BitsWidth'(shifted_q.round_up);
 
-    if (bypass_i) begin
-      result_o = bypass_value_i;
-    end else if (sig_i == '0) begin
-      result_o = {sign_i, 15'd0};
-    end else if (bits >= BitsWidth'(hp_format_pkg::inf_magnitude(bf16_i))) begin
-      result_o = {sign_i, hp_format_pkg::inf_magnitude(bf16_i)};  // S5: overflow to infinity
+    if (carried.bypass) begin
+      result_o = carried.bypass_value;
+    end else if (shifted_q.zero) begin
+      result_o = {carried.sign, 15'd0};
+    end else if (bits >= BitsWidth'(hp_format_pkg::inf_magnitude(carried.bf16))) begin
+      // S5: overflow to infinity
+      result_o = {carried.sign, hp_format_pkg::inf_magnitude(carried.bf16)};
     end else begin
-      result_o = {sign_i, bits[14:0]};
+      result_o = {carried.sign, bits[14:0]};
     end
   end
 

@@ -5,14 +5,24 @@
 
 #include "tb/verilated_dut.h"
 #include "Vhp_alu_l2_d2.h"
+#include "Vhp_alu_l2_d3.h"
 #include "Vhp_alu_l2_d4.h"
+#include "Vhp_alu_l2_d6.h"
+#include "Vhp_alu_l2_d8.h"
+#include "Vhp_alu_l2_d13.h"
 #include "Vhp_alu_l4_d4.h"
 #include "Vhp_alu_l8_d4.h"
+#include "Vhp_alu_l8_d8.h"
 #include "Vhp_alu_cov_l2_d4.h"
 #if HALFPIPE_RTL_COVERAGE_ALL
 #include "Vhp_alu_cov_l2_d2.h"
 #include "Vhp_alu_cov_l4_d4.h"
 #include "Vhp_alu_cov_l8_d4.h"
+#include "Vhp_alu_cov_l2_d3.h"
+#include "Vhp_alu_cov_l2_d6.h"
+#include "Vhp_alu_cov_l2_d8.h"
+#include "Vhp_alu_cov_l8_d8.h"
+#include "Vhp_alu_cov_l2_d13.h"
 #endif
 #include "tb/rtl_coverage.h"
 #if HALFPIPE_NETLIST
@@ -42,6 +52,16 @@ std::unique_ptr<Dut> make_coverage_dut(int lanes, int depth, uint64_t x_seed) {
     return std::make_unique<VerilatedDut<Vhp_alu_cov_l8_d4, 8, 4>>(x_seed, true);
   if (lanes == 2 && depth == 2)
     return std::make_unique<VerilatedDut<Vhp_alu_cov_l2_d2, 2, 2>>(x_seed, true);
+  if (lanes == 2 && depth == 3)
+    return std::make_unique<VerilatedDut<Vhp_alu_cov_l2_d3, 2, 3>>(x_seed, true);
+  if (lanes == 2 && depth == 6)
+    return std::make_unique<VerilatedDut<Vhp_alu_cov_l2_d6, 2, 6>>(x_seed, true);
+  if (lanes == 2 && depth == 8)
+    return std::make_unique<VerilatedDut<Vhp_alu_cov_l2_d8, 2, 8>>(x_seed, true);
+  if (lanes == 8 && depth == 8)
+    return std::make_unique<VerilatedDut<Vhp_alu_cov_l8_d8, 8, 8>>(x_seed, true);
+  if (lanes == 2 && depth == 13)
+    return std::make_unique<VerilatedDut<Vhp_alu_cov_l2_d13, 2, 13>>(x_seed, true);
 #endif
   throw std::invalid_argument(
       "no coverage-instrumented hp_alu with Lanes=" + std::to_string(lanes) + " Depth=" +
@@ -60,7 +80,9 @@ void Dut::trace_to(const std::string&) {
 }
 
 const std::vector<std::pair<int, int>>& available_configs() {
-  static const std::vector<std::pair<int, int>> configs{{2, 4}, {4, 4}, {8, 4}, {2, 2}};
+  static const std::vector<std::pair<int, int>> configs{{2, 4}, {4, 4}, {8, 4}, {2, 2},
+                                                                {2, 3}, {2, 6}, {2, 8}, {8, 8},
+                                                                {2, 13}};
   return configs;
 }
 
@@ -79,6 +101,12 @@ std::unique_ptr<Dut> make_dut(int lanes, int depth, uint64_t x_seed) {
   if (lanes == 4 && depth == 4) return std::make_unique<VerilatedDut<Vhp_alu_l4_d4, 4, 4>>(x_seed);
   if (lanes == 8 && depth == 4) return std::make_unique<VerilatedDut<Vhp_alu_l8_d4, 8, 4>>(x_seed);
   if (lanes == 2 && depth == 2) return std::make_unique<VerilatedDut<Vhp_alu_l2_d2, 2, 2>>(x_seed);
+  if (lanes == 2 && depth == 3) return std::make_unique<VerilatedDut<Vhp_alu_l2_d3, 2, 3>>(x_seed);
+  if (lanes == 2 && depth == 6) return std::make_unique<VerilatedDut<Vhp_alu_l2_d6, 2, 6>>(x_seed);
+  if (lanes == 2 && depth == 8) return std::make_unique<VerilatedDut<Vhp_alu_l2_d8, 2, 8>>(x_seed);
+  if (lanes == 8 && depth == 8) return std::make_unique<VerilatedDut<Vhp_alu_l8_d8, 8, 8>>(x_seed);
+  if (lanes == 2 && depth == 13)
+    return std::make_unique<VerilatedDut<Vhp_alu_l2_d13, 2, 13>>(x_seed);
   throw std::invalid_argument("no Verilated hp_alu with Lanes=" + std::to_string(lanes) +
                               " Depth=" + std::to_string(depth) + " (built: " +
                               config_list(available_configs()) + ")");

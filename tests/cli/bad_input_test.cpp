@@ -234,7 +234,7 @@ TEST_CASE("bad input: every option value out of its range is a usage error, exit
       // Lanes, depth, threads: the sets the RTL was Verilated with, where the command runs it.
       {"lanes 0", "sweep add.f16 --corner --lanes 0", 2, "--lanes"},
       {"lanes not Verilated", "sweep add.f16 --corner --lanes 3", 2, "halfpipe sweep: "},
-      {"depth not Verilated", "sweep add.f16 --corner --depth 3", 2, "halfpipe sweep: "},
+      {"depth not Verilated", "sweep add.f16 --corner --depth 5", 2, "halfpipe sweep: "},
       {"lanes not Verilated", "check --rtl --lanes 3 {dir}/good.vec", 2, "halfpipe check: "},
       {"lanes not Verilated", "cosim add.f16 --corner --lanes 3", 2, "Lanes=3"},
       {"threads 3", "sweep add.f16 --corner --threads 3", 2, "--threads"},

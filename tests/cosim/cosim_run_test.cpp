@@ -9,8 +9,10 @@
 #include <string>
 #include <vector>
 
+#include "model/isa/ptx.h"
 #include "model/isa/visa.h"
 #include "tb/cosim/cosim.h"
+#include "tb/dut.h"
 #include "tb/visa_beats.h"
 #include "vectors/visa_stream.h"
 #include "tests/sc/systemc_process.h"
@@ -231,7 +233,7 @@ namespace {
 // Every vISA form the RTL executes at `lanes`, corners and random instructions, through both
 // units with busy traffic and a reset. A transaction is a beat: ceil(exec size / e) per
 // instruction, e = lanes / n elements a beat for a type whose element spans n lanes (S25).
-void check_every_visa_form(int lanes, uint64_t seed, size_t forms) {
+void check_every_visa_form(int lanes, uint64_t seed, size_t forms, int depth = 4) {
   Stimulus s;
   const std::vector<StreamSpec> specs{{StreamKind::Corner, 0, seed, {}, {}},
                                       {StreamKind::Random, 20, seed, {}, {}}};
@@ -246,7 +248,7 @@ void check_every_visa_form(int lanes, uint64_t seed, size_t forms) {
     }
   }
   REQUIRE(s.forms().size() == forms);
-  Settings settings = busy_traffic(lanes, 4, seed, beats / 2);
+  Settings settings = busy_traffic(lanes, depth, seed, beats / 2);
   std::ostringstream out;
   const Report r = run_cosim(s, settings, out);
   const std::string text = out.str();
@@ -277,4 +279,92 @@ TEST_CASE("S24-S29: every vISA form the RTL executes co-simulates cleanly at Lan
           "[cosim][visa]") {
   if (!elaborate_here()) return;
   check_every_visa_form(8, 26, 3256);
+}
+
+// ---- Pipelining: every Depth built ----------------------------------------------------------------
+// rtl_configuration(lanes, depth) predicts every exit cycle wherever Depth's registers stand
+// inside the datapath (rtl/hp_pipe_pkg.sv): the timing contract does not depend on them. One
+// co-simulation a test case (SystemC elaborates once a process); Depth 4 has its own above.
+
+namespace {
+
+void check_every_ptx_form(int lanes, int depth) {
+  Stimulus s = stimulus(halfpipe::isa::legal_ptx_forms(), 20, 50 + depth);
+  check_clean_run(s, busy_traffic(lanes, depth, 50 + depth, s.size() / 2));
+}
+
+}  // namespace
+
+TEST_CASE("pipelining: every legal PTX form co-simulates at Lanes=2 Depth=2", "[cosim][pipelining]") {
+  if (!elaborate_here()) return;
+  check_every_ptx_form(2, 2);
+}
+
+TEST_CASE("pipelining: every legal PTX form co-simulates at Lanes=2 Depth=3", "[cosim][pipelining]") {
+  if (!elaborate_here()) return;
+  check_every_ptx_form(2, 3);
+}
+
+TEST_CASE("pipelining: every legal PTX form co-simulates at Lanes=2 Depth=6", "[cosim][pipelining]") {
+  if (!elaborate_here()) return;
+  check_every_ptx_form(2, 6);
+}
+
+TEST_CASE("pipelining: every legal PTX form co-simulates at Lanes=2 Depth=8", "[cosim][pipelining]") {
+  if (!elaborate_here()) return;
+  check_every_ptx_form(2, 8);
+}
+
+TEST_CASE("pipelining: every legal PTX form co-simulates at Lanes=8 Depth=8", "[cosim][pipelining]") {
+  if (!elaborate_here()) return;
+  check_every_ptx_form(8, 8);
+}
+
+TEST_CASE("pipelining: every legal PTX form co-simulates at Lanes=2 Depth=13 (every position)",
+          "[cosim][pipelining]") {
+  if (!elaborate_here()) return;
+  check_every_ptx_form(2, 13);
+}
+
+TEST_CASE("pipelining: every vISA form the RTL executes co-simulates at Lanes=2 Depth=2",
+          "[cosim][pipelining][visa]") {
+  if (!elaborate_here()) return;
+  check_every_visa_form(2, 62, 2368, 2);
+}
+
+TEST_CASE("pipelining: every vISA form the RTL executes co-simulates at Lanes=2 Depth=3",
+          "[cosim][pipelining][visa]") {
+  if (!elaborate_here()) return;
+  check_every_visa_form(2, 63, 2368, 3);
+}
+
+TEST_CASE("pipelining: every vISA form the RTL executes co-simulates at Lanes=2 Depth=6",
+          "[cosim][pipelining][visa]") {
+  if (!elaborate_here()) return;
+  check_every_visa_form(2, 66, 2368, 6);
+}
+
+TEST_CASE("pipelining: every vISA form the RTL executes co-simulates at Lanes=2 Depth=8",
+          "[cosim][pipelining][visa]") {
+  if (!elaborate_here()) return;
+  check_every_visa_form(2, 68, 2368, 8);
+}
+
+TEST_CASE("pipelining: every vISA form the RTL executes co-simulates at Lanes=8 Depth=8",
+          "[cosim][pipelining][visa]") {
+  if (!elaborate_here()) return;
+  check_every_visa_form(8, 69, 3256, 8);
+}
+
+TEST_CASE("pipelining: every vISA form the RTL executes co-simulates at Lanes=2 Depth=13",
+          "[cosim][pipelining][visa]") {
+  if (!elaborate_here()) return;
+  check_every_visa_form(2, 73, 2368, 13);
+}
+
+TEST_CASE("pipelining: the co-simulated configurations are every one built") {
+  // A configuration added to rtl/CMakeLists.txt needs its test cases above.
+  CHECK(halfpipe::tb::available_configs() ==
+        std::vector<std::pair<int, int>>{
+            {2, 4}, {4, 4}, {8, 4}, {2, 2}, {2, 3}, {2, 6}, {2, 8}, {8, 8}, {2, 13}});
 }

@@ -86,7 +86,7 @@ TEST_CASE("TIMING.md: with no back-pressure the latency is Depth cycles and one 
     const Uop fma = rtl_test::uop_of("fma.rn.f16");  // the longest op takes no longer
     std::vector<int> accepted_at, consumed_at;
     tb::OutBeat out;
-    for (int cycle = 0; cycle < 40; ++cycle) {
+    for (int cycle = 0; cycle < 30 + depth + 1; ++cycle) {  // 30 sent, then drained
       const bool send = cycle < 30;
       const tb::CycleResult r =
           dut->cycle(send, beat_for(fma, lanes, static_cast<uint32_t>(cycle), 1, rng), true, out);

@@ -92,8 +92,12 @@ TEST_CASE("S19: tanh.approx and ex2.approx match the reference on every input of
 }
 
 TEST_CASE("sweep: every Verilated configuration is reachable and an unknown one is refused") {
-  // The RTL tests loop over this list: it must be the four rtl/CMakeLists.txt Verilates.
-  CHECK(tb::available_configs() == std::vector<std::pair<int, int>>{{2, 4}, {4, 4}, {8, 4}, {2, 2}});
+  // The RTL tests loop over this list: it must be the nine rtl/CMakeLists.txt Verilates (the
+  // lane counts at the default Depth; Depth 2, 3, 4, 6, 8 at Lanes=2 and 8 at Lanes=8; Depth 13,
+  // a register at every position of hp_pipe_pkg's table).
+  CHECK(tb::available_configs() == std::vector<std::pair<int, int>>{
+                                       {2, 4}, {4, 4}, {8, 4}, {2, 2}, {2, 3}, {2, 6}, {2, 8}, {8, 8},
+                                       {2, 13}});
   for (const auto& [lanes, depth] : tb::available_configs()) {
     auto dut = tb::make_dut(lanes, depth);
     CHECK(dut->lanes() == lanes);
@@ -191,8 +195,8 @@ namespace {
 
 // Every vISA form the RTL executes at `lanes` (tb::visa_rtl_forms(lanes)), each with corner and
 // random instructions; returns the enabled lane operations checked.
-uint64_t sweep_every_visa_form(int lanes, uint64_t random_per_form, uint64_t seed) {
-  auto dut = tb::make_dut(lanes, 4);
+uint64_t sweep_every_visa_form(int lanes, uint64_t random_per_form, uint64_t seed, int depth = 4) {
+  auto dut = tb::make_dut(lanes, depth);
   tb::BeatSource source(lanes, tb::BeatSource::Packing::Fill);
   for (const auto& form : tb::visa_rtl_forms(lanes).forms) {
     const std::string name = isa::visa::form_name(form);
@@ -205,7 +209,7 @@ uint64_t sweep_every_visa_form(int lanes, uint64_t random_per_form, uint64_t see
   settings.seed = seed;
   std::ostringstream report;
   const tb::SweepTotals t = tb::run_sweep(*dut, source, settings, report);
-  INFO("Lanes=" << lanes << ":\n" << report.str());
+  INFO("Lanes=" << lanes << " Depth=" << depth << ":\n" << report.str());
   REQUIRE(t.failed == 0);
   REQUIRE(t.passed == source.lane_operations());
   return t.passed;
@@ -226,6 +230,18 @@ TEST_CASE("S24-S29: every vISA form the RTL executes (all eleven types, every ex
   CHECK(sweep_every_visa_form(2, 40, 7) > 1000000);
   CHECK(sweep_every_visa_form(4, 40, 8) > 1000000);
   CHECK(sweep_every_visa_form(8, 40, 9) > 1000000);
+}
+
+TEST_CASE("pipelining: at every Depth built, every legal PTX and vISA form matches the reference "
+          "(corners + random)") {
+  // Depth places registers inside the datapath (rtl/hp_pipe_pkg.sv); each configuration is a
+  // different circuit, so each is swept whole. Depth 2 and 4 have their own tests above.
+  for (const auto& [lanes, depth] : tb::available_configs()) {
+    if (depth == 2 || depth == 4) continue;
+    INFO("Lanes=" << lanes << " Depth=" << depth);
+    CHECK(sweep_every_form(lanes, depth, true, 200, 30 + depth) >= rtl_forms().size() * 200);
+    CHECK(sweep_every_visa_form(lanes, 10, 40 + depth, depth) > 100000);
+  }
 }
 
 TEST_CASE("sweep: a vISA mismatch is reported with a batch-line reproduce command") {
