@@ -168,8 +168,7 @@ module hp_approx #(
     ex2_offset       = '0;
     if (ex2_i) begin
       // |x| >= 2^exp_bits over- or underflows in every case: field1 - bias >= exp_bits.
-      ex2_out_of_range = !zero_i
-                      && (field1 >= hp_format_pkg::bias(bf16_i) + (bf16_i ? 8'd8 : 8'd5));
+      ex2_out_of_range = !zero_i && (field1 >= hp_format_pkg::bias(bf16_i) + (bf16_i ? 8'd8 : 8'd5));
       ex2_shift = field_exp - fixed_point_offset(bf16_i, 5'(Ex2FractionBits));
       // |x| in fixed point, rounded to nearest with ties away (a shift of 12 or more leaves 0).
       round_shift = (ex2_shift < -$signed(ExpWidth'(12))) ? 5'd12 : 5'((-ex2_shift));

@@ -178,8 +178,7 @@ module hp_fma_core #(
     front.product_zero  = product_zero;
     front.y_sign        = y_sign;
     front.y_zero        = y_zero;
-    front.partial_low   = (SigWidth + LowBits)'(x1_sig)
-                        * (SigWidth + LowBits)'(x2_sig[LowBits-1:0]);
+    front.partial_low   = (SigWidth + LowBits)'(x1_sig) * (SigWidth + LowBits)'(x2_sig[LowBits-1:0]);
     front.partial_high  = (SigWidth + HighBits)'(x1_sig)
                         * (SigWidth + HighBits)'(x2_sig[SigWidth-1:LowBits]);
     front.product_exp   = x1_exp + x2_exp;
@@ -229,8 +228,7 @@ module hp_fma_core #(
     aligned.lo_present    = !front_q.product_zero && !front_q.y_zero;
     aligned.hi_sign = front_q.product_sign;  hi_exp = front_q.product_exp;  hi_sig = product_sig;
     aligned.lo_sign = front_q.y_sign;        lo_exp = addend_exp;           lo_sig = addend_sig;
-    if (!front_q.y_zero
-        && (front_q.product_zero || $signed(front_q.product_exp) < addend_exp)) begin
+    if (!front_q.y_zero && (front_q.product_zero || $signed(front_q.product_exp) < addend_exp)) begin
       aligned.hi_sign = front_q.y_sign;        hi_exp = addend_exp;           hi_sig = addend_sig;
       aligned.lo_sign = front_q.product_sign;  lo_exp = front_q.product_exp;  lo_sig = product_sig;
     end

@@ -72,8 +72,7 @@ module hp_round #(
     counted.carried.sign         = sign_i;
     counted.sig                  = sig_i;
     counted.sticky               = sticky_i;
-    counted.subnormal_shift = $signed(ExpWidth'(1))
-                            - $signed(ExpWidth'(hp_format_pkg::bias(bf16_i)))
+    counted.subnormal_shift = $signed(ExpWidth'(1)) - $signed(ExpWidth'(hp_format_pkg::bias(bf16_i)))
                             - $signed(ExpWidth'(hp_format_pkg::frac_bits(bf16_i))) - exp_i;
     counted.field_at_top = exp_i + $signed(ExpWidth'(SumWidth - 2))
                          + $signed(ExpWidth'(hp_format_pkg::bias(bf16_i)));
@@ -200,8 +199,7 @@ module hp_round #(
     end else if (shifted_q.zero) begin
       result_o = {carried.sign, 15'd0};
     end else if (bits >= BitsWidth'(hp_format_pkg::inf_magnitude(carried.bf16))) begin
-      // S5: overflow to infinity
-      result_o = {carried.sign, hp_format_pkg::inf_magnitude(carried.bf16)};
+      result_o = {carried.sign, hp_format_pkg::inf_magnitude(carried.bf16)};  // S5: overflow to infinity
     end else begin
       result_o = {carried.sign, bits[14:0]};
     end
