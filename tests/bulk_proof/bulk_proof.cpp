@@ -2,7 +2,7 @@
 // this CPU supports, bit for bit against the exact path (ref::execute), which is computed once
 // per input and compared with every vector path.
 //
-//   bulk_proof [--shard K/N] [--quick] [--path f16c|avx512]...
+//   bulk_proof [--shard K/N] [--quick] [--path f16c|avx512]... [--form FORM]...
 //
 // The full proof (CTest label `exhaustive`, 16 shards) covers every legal PTX form:
 //   one-operand forms    all 2^16 inputs (packed: in both lanes);
@@ -12,10 +12,13 @@
 //   every form           its corner set (vectors/corners.h).
 // --quick (the default suite) runs all one-operand inputs, the corner sets, and 2^16 random lane
 // tuples of every other form. Work is cut into jobs; shard K of N runs jobs K-1, K-1+N, ...
+// --form keeps, of those, the named forms' jobs: after a kernel change, the forms it touched are
+// proven again shard by shard with the same numbering (without --shard, whole).
 // Exit status 0 when every result matched, 1 on a mismatch (the first ones printed with the
 // command that reproduces them), 2 for bad arguments, 77 when a path asked for with --path is
 // not supported by this CPU (CTest's skip). On a CPU without AVX-512 the AVX-512 path's source
 // is checked all the same, at 16 lanes on AVX2 ("avx512-source", sixteen_lanes_on_avx2.cpp).
+#include <algorithm>
 #include <cassert>
 #include <chrono>
 #include <cstdint>
@@ -242,7 +245,7 @@ bool parse_shard(const char* text, int& k, int& n) {
 }
 
 int usage(const char* message) {
-  std::fprintf(stderr, "bulk_proof: %s\nusage: bulk_proof [--shard K/N] [--quick] [--path f16c|avx512]...\n",
+  std::fprintf(stderr, "bulk_proof: %s\nusage: bulk_proof [--shard K/N] [--quick] [--path f16c|avx512]... [--form FORM]...\n",
                message);
   return 2;
 }
@@ -253,6 +256,7 @@ int main(int argc, char** argv) {
   int shard = 1, shards = 1;
   bool quick = false;
   std::vector<BulkPath> asked;
+  std::vector<std::string> only_forms;
   for (int i = 1; i < argc; ++i) {
     const std::string_view arg = argv[i];
     if (arg == "--quick") {
@@ -264,6 +268,8 @@ int main(int argc, char** argv) {
       if (!p || *p == BulkPath::Auto || *p == BulkPath::Exact)
         return usage("--path takes f16c or avx512");
       asked.push_back(*p);
+    } else if (arg == "--form" && i + 1 < argc) {
+      only_forms.push_back(argv[++i]);
     } else {
       return usage(("unknown argument '" + std::string(arg) + "'").c_str());
     }
@@ -290,8 +296,20 @@ int main(int argc, char** argv) {
   }
 
   std::vector<Form> forms;
+  // Any legal spelling names its form (mul.rn.bf16 is the form mul.bf16).
+  for (std::string& name : only_forms) {
+    const auto decoded = halfpipe::isa::decode_ptx(name);
+    if (!decoded.uop || name.find_first_of(" \t") != std::string::npos) return usage(("'" + name + "' is not a legal PTX form").c_str());
+    name = halfpipe::isa::ptx_form(*decoded.uop);
+  }
+  std::sort(only_forms.begin(), only_forms.end());
+  only_forms.erase(std::unique(only_forms.begin(), only_forms.end()), only_forms.end());
   for (const std::string& name : halfpipe::isa::legal_ptx_forms())
     forms.push_back({name, *halfpipe::isa::decode_ptx(name).uop});
+  auto selected = [&](const Job& j) {
+    return only_forms.empty() ||
+           std::find(only_forms.begin(), only_forms.end(), forms[j.form].name) != only_forms.end();
+  };
 
   std::vector<Job> jobs;
   for (size_t f = 0; f < forms.size(); ++f) {
@@ -326,10 +344,17 @@ int main(int argc, char** argv) {
   }
 
   uint64_t all_lanes = 0;
-  for (const Job& j : jobs) all_lanes += j.count;
+  size_t all_jobs = 0;
+  for (const Job& j : jobs) {
+    if (!selected(j)) continue;
+    all_lanes += j.count;
+    ++all_jobs;
+  }
+  const size_t form_count = only_forms.empty() ? forms.size() : only_forms.size();
   const auto start = std::chrono::steady_clock::now();
   size_t ran = 0;
   for (size_t j = static_cast<size_t>(shard - 1); j < jobs.size(); j += static_cast<size_t>(shards)) {
+    if (!selected(jobs[j])) continue;
     proof.run(forms[jobs[j].form], jobs[j]);
     ++ran;
   }
@@ -341,9 +366,9 @@ int main(int argc, char** argv) {
     checked += std::string(checked.empty() ? "" : ", ") + p.name;
   std::printf("bulk_proof%s shard %d/%d: %zu of %zu jobs, %llu of %llu lane tuples of %zu forms, "
               "paths checked against exact: %s%s%s; %.1f s\n",
-              quick ? " --quick" : "", shard, shards, ran, jobs.size(),
+              quick ? " --quick" : "", shard, shards, ran, all_jobs,
               static_cast<unsigned long long>(proof.lanes_checked),
-              static_cast<unsigned long long>(all_lanes), forms.size(),
+              static_cast<unsigned long long>(all_lanes), form_count,
               checked.empty() ? "none" : checked.c_str(),
               skipped.empty() ? "" : "; not supported by this CPU, not checked: ",
               skipped.c_str(), seconds);

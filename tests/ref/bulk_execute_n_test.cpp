@@ -32,6 +32,13 @@ uint16_t fma_through(BulkPath path, Format format, uint16_t a, uint16_t b, uint1
   return static_cast<uint16_t>(d);
 }
 
+uint16_t mul_bf16_through(BulkPath path, uint16_t a, uint16_t b) {
+  const uint32_t ra = a, rb = b;
+  uint32_t d = 0;
+  ref::execute_n(make_uop(Op::Mul, Format::BF16), &ra, &rb, nullptr, &d, 1, path);
+  return static_cast<uint16_t>(d);
+}
+
 }  // namespace
 
 // 0x3F88 = 17/16, so a*b = 289/256 = (144 + 1/2) * 2^-7: a midpoint between 0x3F90 (1.125) and
@@ -63,6 +70,29 @@ TEST_CASE("S4, S5: fma.rn.f16 rounds a product on an f16 midpoint by the least s
     // (last place 2^-16), and the least subnormal c, 2^-8 of that place, still decides.
     CHECK(fma_through(p, Format::F16, 0x3010, 0x3020, 0x0001) == 0x2431);
     CHECK(fma_through(p, Format::F16, 0x3010, 0x3020, 0x8001) == 0x2430);
+  }
+}
+
+// Below 2^-125 bf16's last place is 2^-133, the least subnormal. 0x1E00 = 2^-67, 0x1E01 =
+// 2^-67 (1 + 2^-7), 0x3E80 = 0.25, 0x3F00 = 0.5, 0x3FC0 = 1.5, 0x3F7F = 255/256, 0x0080 = 2^-126,
+// 0x00NN (NN < 0x80) = NN * 2^-133. The vector paths compute such products scaled by 2^140 or in
+// binary32's subnormal range (kernels.inc); each must round the exact product once (S4, S6).
+TEST_CASE("S4, S6: mul.bf16 rounds a product below the normal range once, to nearest even, on every path",
+          "[bulk]") {
+  for (BulkPath p : runnable_paths()) {
+    INFO("path " << ref::bulk_path_name(p));
+    CHECK(mul_bf16_through(p, 0x1E00, 0x1E00) == 0x0000);  // 2^-134: a tie, to the even 0
+    CHECK(mul_bf16_through(p, 0x1E01, 0x1E00) == 0x0001);  // just above the tie
+    CHECK(mul_bf16_through(p, 0x3F00, 0x0003) == 0x0002);  // 1.5 * 2^-133: a tie, to 2
+    CHECK(mul_bf16_through(p, 0x3FC0, 0x0001) == 0x0002);  // the same product from 1.5 * 2^-133
+    CHECK(mul_bf16_through(p, 0x3E80, 0x0005) == 0x0001);  // 1.25 * 2^-133: down
+    CHECK(mul_bf16_through(p, 0x3F7F, 0x0080) == 0x0080);  // 127.5 * 2^-133: up to 2^-126
+    CHECK(mul_bf16_through(p, 0x3F7F, 0x0100) == 0x00FF);  // 255 * 2^-133, exact
+    CHECK(mul_bf16_through(p, 0xBF00, 0x0003) == 0x8002);  // the sign is the operands'
+    CHECK(mul_bf16_through(p, 0x8000, 0x1E00) == 0x8000);  // -0 * 2^-67 = -0
+    CHECK(mul_bf16_through(p, 0x0001, 0x0001) == 0x0000);  // 2^-266
+    // 0x3F81 * 0x0081 = 2^-126 (1 + 2^-6 + 2^-14): last place 2^-133 = 2^-7 there, so down.
+    CHECK(mul_bf16_through(p, 0x3F81, 0x0081) == 0x0082);
   }
 }
 
