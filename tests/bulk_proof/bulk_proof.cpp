@@ -299,7 +299,8 @@ int main(int argc, char** argv) {
   // Any legal spelling names its form (mul.rn.bf16 is the form mul.bf16).
   for (std::string& name : only_forms) {
     const auto decoded = halfpipe::isa::decode_ptx(name);
-    if (!decoded.uop || name.find_first_of(" \t") != std::string::npos) return usage(("'" + name + "' is not a legal PTX form").c_str());
+    if (!decoded.uop || name.find_first_of(" \t") != std::string::npos)
+      return usage(("'" + name + "' is not a legal PTX form").c_str());
     name = halfpipe::isa::ptx_form(*decoded.uop);
   }
   std::sort(only_forms.begin(), only_forms.end());
