@@ -25,18 +25,17 @@ std::vector<BulkPath> runnable_paths() {
   return paths;
 }
 
-uint16_t fma_through(BulkPath path, Format format, uint16_t a, uint16_t b, uint16_t c) {
-  const uint32_t ra = a, rb = b, rc = c;
+// One scalar instruction through execute_n on `path`.
+uint16_t one_lane(BulkPath path, const Uop& u, uint32_t a, uint32_t b, uint32_t c) {
   uint32_t d = 0;
-  ref::execute_n(make_uop(Op::Fma, format), &ra, &rb, &rc, &d, 1, path);
+  ref::execute_n(u, &a, &b, &c, &d, 1, path);
   return static_cast<uint16_t>(d);
 }
-
+uint16_t fma_through(BulkPath path, Format format, uint16_t a, uint16_t b, uint16_t c) {
+  return one_lane(path, make_uop(Op::Fma, format), a, b, c);
+}
 uint16_t mul_bf16_through(BulkPath path, uint16_t a, uint16_t b) {
-  const uint32_t ra = a, rb = b;
-  uint32_t d = 0;
-  ref::execute_n(make_uop(Op::Mul, Format::BF16), &ra, &rb, nullptr, &d, 1, path);
-  return static_cast<uint16_t>(d);
+  return one_lane(path, make_uop(Op::Mul, Format::BF16), a, b, 0);
 }
 
 }  // namespace
