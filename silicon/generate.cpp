@@ -212,6 +212,7 @@ void write_program(const std::string& dir, const Program& program) {
   fs::create_directories(root / "vectors");
   write_text(root / "silicon_device.h", kDeviceHeader, false);
   write_text(root / "silicon_host.cpp", kHostSource, false);
+  write_text(root / "vector_text.h", kVectorTextHeader, false);
   write_text(root / "silicon_kernels.cu", kernels_source(program), false);
   write_text(root / "build.sh", build_script(program), true);
   write_text(root / "run.sh", run_script(program), true);

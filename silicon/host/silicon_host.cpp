@@ -22,6 +22,7 @@
 #include <vector>
 
 #include "silicon_device.h"
+#include "vector_text.h"
 
 namespace halfpipe_silicon {
 namespace {
@@ -34,17 +35,6 @@ constexpr size_t kPendingVectors = size_t{1} << 22;
 
 struct InputError : std::runtime_error {
   using std::runtime_error::runtime_error;
-};
-
-struct Alternative {
-  std::string name;
-  uint32_t result = 0;
-};
-
-// A probe line's rule and the results its alternative readings give.
-struct ProbeInfo {
-  std::string rule;
-  std::vector<Alternative> alternatives;
 };
 
 // Where a vector came from: file, line, the form as spelled there, its probe (or -1).
@@ -61,64 +51,6 @@ struct FormBatch {
   std::vector<uint32_t> a, b, c, expected;
   std::vector<Origin> origins;
 };
-
-// A probe rule's tally: how many probes, how many follow halfpipe's reading, and for the others
-// which alternative's result the device gave (a probe may match several, or none).
-struct RuleTally {
-  uint64_t probes = 0, as_halfpipe = 0, no_listed_reading = 0;
-  std::vector<std::pair<std::string, uint64_t>> alternatives;  // in the order the run meets them
-  void count_alternative(const std::string& name, bool matched) {
-    for (auto& entry : alternatives)
-      if (entry.first == name) {
-        entry.second += matched;
-        return;
-      }
-    alternatives.emplace_back(name, matched ? 1 : 0);
-  }
-};
-
-// Rule ids in the order doc/semantics.md lists them: S8 before S10.
-struct RuleOrder {
-  bool operator()(const std::string& x, const std::string& y) const {
-    return x.size() != y.size() ? x.size() < y.size() : x < y;
-  }
-};
-
-std::vector<std::string> split_words(const std::string& text, size_t begin, size_t end) {
-  std::vector<std::string> words;
-  size_t i = begin;
-  while (true) {
-    while (i < end && (text[i] == ' ' || text[i] == '\t')) ++i;
-    if (i >= end) return words;
-    const size_t first = i;
-    while (i < end && text[i] != ' ' && text[i] != '\t') ++i;
-    words.emplace_back(text, first, i - first);
-  }
-}
-
-// Hex with an optional 0x, either case, at most `max_digits` digits (leading zeros count: a
-// packed value given to a scalar form is refused, as halfpipe's reader refuses it).
-bool parse_register(const std::string& token, int max_digits, uint32_t& value) {
-  size_t i = token.size() > 2 && token[0] == '0' && (token[1] == 'x' || token[1] == 'X') ? 2 : 0;
-  if (i == token.size() || token.size() - i > static_cast<size_t>(max_digits)) return false;
-  value = 0;
-  for (; i < token.size(); ++i) {
-    const char ch = token[i];
-    int digit;
-    if (ch >= '0' && ch <= '9') digit = ch - '0';
-    else if (ch >= 'a' && ch <= 'f') digit = ch - 'a' + 10;
-    else if (ch >= 'A' && ch <= 'F') digit = ch - 'A' + 10;
-    else return false;
-    value = value << 4 | static_cast<uint32_t>(digit);
-  }
-  return true;
-}
-
-std::string hex(uint32_t value, bool packed) {
-  char text[16];
-  std::snprintf(text, sizeof text, packed ? "0x%08x" : "0x%04x", value);
-  return text;
-}
 
 // Reads the files, sends the vectors to the device form by form in large batches, compares,
 // tallies the probes and writes the mismatches.
@@ -222,15 +154,8 @@ class Checker {
     }
     if (!rules_.empty()) {
       std::cout << "semantics probes (doc/semantics.md), on " << device_description() << ":\n";
-      for (const auto& [rule, tally] : rules_) {
-        std::cout << "  " << rule << ": " << tally.probes << " probes, " << tally.as_halfpipe
-                  << " follow halfpipe's reading";
-        for (const auto& [name, count] : tally.alternatives)
-          std::cout << "; " << name << " " << count;
-        if (tally.probes > tally.as_halfpipe)
-          std::cout << "; no listed reading " << tally.no_listed_reading;
-        std::cout << '\n';
-      }
+      for (const auto& [rule, tally] : rules_)
+        std::cout << "  " << rule << ": " << tally.describe() << '\n';
     }
     std::cout << passed_ << " passed, " << failed_ << " failed\n";
     return failed_ ? 1 : 0;
@@ -268,22 +193,13 @@ class Checker {
     return it->second;
   }
 
-  // "probe RULE NAME=RESULT..." (vectors/FORMAT.md, "Probe comments"); any other comment is
-  // ignored, as halfpipe's reader ignores it.
+  // A probe comment (vector_text.h) becomes the vector's probe; any other comment is ignored.
   template <typename Fail>
   void read_probe(const std::vector<std::string>& words, int digits, Origin& origin, Fail fail) {
-    if (words.empty() || words[0] != "probe") return;
-    if (words.size() < 2) fail("a probe comment names no rule ('probe RULE NAME=RESULT...')");
-    ProbeInfo probe{words[1], {}};
-    for (size_t i = 2; i < words.size(); ++i) {
-      const size_t equals = words[i].find('=');
-      Alternative alternative;
-      if (equals == std::string::npos || equals == 0 ||
-          !parse_register(words[i].substr(equals + 1), digits, alternative.result))
-        fail("'" + words[i] + "' in the probe comment is not NAME=RESULT");
-      alternative.name = words[i].substr(0, equals);
-      probe.alternatives.push_back(alternative);
-    }
+    ProbeInfo probe;
+    const std::string error = parse_probe_comment(words, digits, probe);
+    if (!error.empty()) fail(error);
+    if (probe.rule.empty()) return;
     probes_.push_back(std::move(probe));
     origin.probe = static_cast<int64_t>(probes_.size() - 1);
   }
@@ -338,16 +254,7 @@ class Checker {
   }
 
   void tally(const ProbeInfo& probe, bool ok, uint32_t result) {
-    RuleTally& tally = rules_[probe.rule];
-    ++tally.probes;
-    bool listed = false;
-    for (const auto& alternative : probe.alternatives) {
-      const bool matched = !ok && result == alternative.result;
-      tally.count_alternative(alternative.name, matched);
-      listed |= matched;
-    }
-    if (ok) ++tally.as_halfpipe;
-    else if (!listed) ++tally.no_listed_reading;
+    rules_[probe.rule].count(probe, ok, result);
   }
 };
 
