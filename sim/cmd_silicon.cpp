@@ -2,7 +2,12 @@
 // vector files on an NVIDIA GPU, each vector through exactly its PTX instruction (silicon/).
 // Every vector is read here first, so that a malformed file, or a form the target cannot run,
 // is refused with its file and line before anything is written: no vector is skipped later.
+//
+// `halfpipe silicon --campaign -o DIR [--forms F,...] [--target sm_NN] [--seconds N]`: writes and
+// builds the silicon campaign (silicon/campaign.h), every input of every form on the GPU.
+// `halfpipe silicon --report DIR`: prints the report of a campaign's results folder.
 #include <fmt/format.h>
+#include <nlohmann/json.hpp>
 
 #include <algorithm>
 #include <fstream>
@@ -13,7 +18,14 @@
 #include <string>
 #include <vector>
 
+#include <cstdlib>
+#include <filesystem>
+#include <sstream>
+#include <thread>
+
 #include "model/isa/ptx.h"
+#include "silicon/campaign.h"
+#include "silicon/campaign/enumeration.h"
 #include "silicon/generate.h"
 #include "sim/commands.h"
 #include "sim/exit_status.h"
@@ -63,7 +75,90 @@ silicon::Program read_program(const SiliconOptions& o) {
   return program;
 }
 
+int run_campaign(const SiliconOptions& o) {
+  if (!o.files.empty())
+    throw std::invalid_argument("--campaign generates its own inputs: give no vector FILE");
+  if (o.output.empty()) throw std::invalid_argument("-o DIR is required: the campaign's directory");
+  int target_sm = 90;
+  if (!o.target.empty()) {
+    std::string error;
+    const auto target = isa::parse_target(o.target, "", error);
+    if (!target) throw std::invalid_argument(error);
+    if (target->sm < silicon::kOldestToolkitTarget)
+      throw std::invalid_argument(fmt::format("--target {}: CUDA 13 builds sm_{} and later",
+                                              o.target, silicon::kOldestToolkitTarget));
+    target_sm = target->sm;
+  }
+  const auto forms = silicon::campaign_forms(o.forms, target_sm);
+  std::string command = "halfpipe silicon --campaign -o " + o.output;
+  if (!o.forms.empty()) {
+    command += " --forms ";
+    for (size_t i = 0; i < o.forms.size(); ++i) command += (i ? "," : "") + o.forms[i];
+  }
+  if (!o.target.empty()) command += " --target " + o.target;
+  silicon::write_campaign(o.output, forms, target_sm, command, o.seconds);
+  std::cerr << fmt::format("halfpipe silicon: wrote the campaign of {} forms for sm_{} in {}\n",
+                           forms.size(), target_sm, o.output);
+  const auto estimate = silicon::estimate_campaign(forms);
+  const unsigned here = std::max(1u, std::thread::hardware_concurrency());
+  std::cerr << fmt::format(
+      "halfpipe silicon: expected run time of the host side (bulk path {}, measured here): {:.0f} s "
+      "on {} cores like this machine's, {:.0f} s on 16; the GPU and the copies overlap it\n",
+      estimate.bulk_path, estimate.seconds(here), here, estimate.seconds(16));
+  if (o.no_build) {
+    std::cerr << fmt::format("halfpipe silicon: not built (--no-build): run {}/build.sh\n", o.output);
+    return kPassed;
+  }
+  const std::string build = (std::filesystem::path(o.output) / "build.sh").string();
+  std::cerr << "halfpipe silicon: building with " << build << '\n';
+  const int status = std::system(("'" + build + "' >&2").c_str());
+  if (status != 0)
+    throw std::runtime_error(fmt::format("{} failed (the sources are in {}/src): is nvcc installed? "
+                                         "NVCC=PATH names it", build, o.output));
+  const auto program = std::filesystem::path(o.output) / "halfpipe_campaign";
+  uintmax_t bytes = std::filesystem::file_size(program);
+  for (const char* data : {"probes.vec", "corners.vec"})
+    bytes += std::filesystem::file_size(std::filesystem::path(o.output) / data);
+  std::cerr << fmt::format(
+      "halfpipe silicon: {} is {:.1f} MiB with what it reads; run it on the GPU's machine as it is "
+      "(results in {}/results/)\n",
+      program.string(), static_cast<double>(bytes) / (1 << 20), o.output);
+  return kPassed;
+}
+
+int print_report(const std::string& dir) {
+  const auto summary_path = std::filesystem::path(dir) / "summary.json";
+  std::ifstream in(summary_path);
+  if (!in) throw std::invalid_argument(fmt::format("{}: cannot open the file (a campaign's results folder holds it)", summary_path.string()));
+  nlohmann::json summary;
+  try {
+    summary = nlohmann::json::parse(in);
+  } catch (const nlohmann::json::exception& e) {
+    throw std::invalid_argument(fmt::format("{}: not JSON: {}", summary_path.string(), e.what()));
+  }
+  const auto version = summary.find("campaign_version");
+  if (version == summary.end() || !version->is_number_integer())
+    throw std::invalid_argument(fmt::format("{}: no campaign_version", summary_path.string()));
+  if (version->get<int>() != halfpipe_campaign::kCampaignVersion)
+    throw std::invalid_argument(fmt::format(
+        "{} was written by campaign version {}; this halfpipe reads version {}: report it with the "
+        "halfpipe that built that campaign", dir, version->get<int>(), halfpipe_campaign::kCampaignVersion));
+  const auto report_path = std::filesystem::path(dir) / "report.md";
+  std::ifstream report(report_path);
+  if (!report) throw std::invalid_argument(fmt::format("{}: cannot open the file", report_path.string()));
+  std::cout << report.rdbuf();
+  return summary.value("error", nlohmann::json()).is_null() ? kPassed : kUsageOrInputError;
+}
+
 int run_silicon(const SiliconOptions& o) {
+  if (!o.report.empty()) {
+    if (o.campaign || !o.files.empty() || !o.output.empty())
+      throw std::invalid_argument("--report DIR takes nothing else");
+    return print_report(o.report);
+  }
+  if (o.campaign) return run_campaign(o);
+  if (!o.forms.empty() || o.no_build)
+    throw std::invalid_argument("--forms and --no-build go with --campaign");
   if (o.files.empty()) throw std::invalid_argument("no vector FILE given");
   if (o.output.empty()) throw std::invalid_argument("-o DIR is required: the program's directory");
   const silicon::Program program = read_program(o);
@@ -79,7 +174,8 @@ int run_silicon(const SiliconOptions& o) {
 }
 
 constexpr const char* kSiliconDescription =
-    "write a CUDA program that runs vector files on an NVIDIA GPU, bit for bit";
+    "write a CUDA program that runs vector files, or every input of every form (--campaign), on "
+    "an NVIDIA GPU, bit for bit";
 
 int silicon_main(const std::vector<std::string>& args) {
   const auto parsed = parse_silicon_options(args);
@@ -103,7 +199,13 @@ Parsed<SiliconOptions> parse_silicon_options(const std::vector<std::string>& arg
             ->description("the program's directory: sources, build.sh, run.sh, vectors/")
             ->type_name("DIR")
             ->default_str("none");
-        v.target(o.target)->default_str("the highest minimum target of the forms, at least sm_75");
+        v.target(o.target)->default_str(
+            "the highest minimum target of the forms, at least sm_75; --campaign: sm_90");
+        v.campaign(o.campaign);
+        v.campaign_forms(o.forms);
+        v.seconds(o.seconds);
+        v.no_build(o.no_build);
+        v.report(o.report);
       });
 }
 

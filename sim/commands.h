@@ -74,6 +74,12 @@ struct SiliconOptions {
   std::vector<std::string> files;
   std::string output;  // the program's directory
   std::string target;  // empty: the highest minimum target of the files' forms, at least sm_75
+  // --campaign: the silicon campaign instead of the files (target default sm_90).
+  bool campaign = false;
+  std::vector<std::string> forms;  // empty: every legal form the target runs
+  uint64_t seconds = 600;          // the program's default --seconds
+  bool no_build = false;
+  std::string report;  // --report DIR: print a campaign's results instead
 };
 Parsed<SiliconOptions> parse_silicon_options(const std::vector<std::string>& args);
 

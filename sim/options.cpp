@@ -87,6 +87,13 @@ const std::vector<OptionSpec>& vocabulary() {
       {"--format", {}, "halfpipe|testfloat|memh",
        "the vector file format written (memh: a $readmemh image of PTX vectors)"},
       {"--regression", {}, "DIR", "write the regression sets (vectors/FORMAT.md) under DIR"},
+      {"--campaign", {}, "",
+       "write and build the silicon campaign: every input of every legal PTX form on a GPU, "
+       "compared bit for bit (README, \"Silicon campaign\")"},
+      {"--forms", {}, "FORM,...", "with --campaign: only these forms (default: every legal PTX form the target runs)"},
+      {"--seconds", {}, "N", "with --campaign: the program's default time limit; it stops there and writes what is finished"},
+      {"--no-build", {}, "", "with --campaign: write the sources and build.sh, do not build"},
+      {"--report", {}, "DIR", "print the report of a campaign's results folder"},
       {"--probe-semantics", {}, "",
        "write the probes of S8, S10, S12, S13 and S14: vectors whose result separates halfpipe's "
        "reading of each rule from the alternatives, which each line's comment names with their "
@@ -438,6 +445,15 @@ CLI::Option* Vocabulary::regression(std::string& directory) {
 }
 
 CLI::Option* Vocabulary::probe_semantics(bool& on) { return flag("--probe-semantics", on); }
+CLI::Option* Vocabulary::campaign(bool& on) { return flag("--campaign", on); }
+CLI::Option* Vocabulary::campaign_forms(std::vector<std::string>& forms) {
+  return value("--forms", forms)->delimiter(',');
+}
+CLI::Option* Vocabulary::seconds(uint64_t& seconds) {
+  return value("--seconds", seconds, CLI::Range(uint64_t{1}, uint64_t{86400}));
+}
+CLI::Option* Vocabulary::no_build(bool& on) { return flag("--no-build", on); }
+CLI::Option* Vocabulary::report(std::string& directory) { return value("--report", directory); }
 
 CLI::Option* Vocabulary::testfloat(std::string& function) { return value("--testfloat", function); }
 CLI::Option* Vocabulary::max_errors(uint64_t& count) { return value("--max-errors", count); }

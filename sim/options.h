@@ -107,6 +107,12 @@ class Vocabulary {
   CLI::Option* format(std::string& format);
   CLI::Option* regression(std::string& directory);
   CLI::Option* probe_semantics(bool& on);
+  // The silicon campaign.
+  CLI::Option* campaign(bool& on);
+  CLI::Option* campaign_forms(std::vector<std::string>& forms);
+  CLI::Option* seconds(uint64_t& seconds);
+  CLI::Option* no_build(bool& on);
+  CLI::Option* report(std::string& directory);
   CLI::Option* testfloat(std::string& function);
   CLI::Option* max_errors(uint64_t& count);
   CLI::Option* rtl(bool& on);

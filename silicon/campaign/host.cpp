@@ -1,0 +1,1007 @@
+// The host of the silicon campaign (`halfpipe silicon --campaign`, README "Silicon campaign"):
+// every legal PTX form, every input, on the GPU (device.h), each result compared bit for bit with
+// halfpipe's reference, computed here by its bulk path (model/ref/bulk/execute_n.h) on every core
+// while the GPU computes the next chunks.
+//
+//   halfpipe_campaign [-o RESULTS] [--seconds N] [--forms F,...] [--threads N] ...
+//
+// In order: the semantics probes (probes.vec), every corner set (corners.vec), the one-operand
+// forms on all 2^16 inputs, the two-operand forms on all 2^32 lane pairs, the fma forms on all
+// (a, b) pairs for each c of enumeration.h's planes, then random fma triples. The operands of the
+// generated phases come from enumeration.h on both sides. Every mismatch is classified (NaN
+// payload, sign of zero, flushed subnormal, lane, other); RESULTS gets summary.json, report.md,
+// the first mismatches of each form and class as vector files whose EXPECTED column is the
+// device's result, and the device's table of every one-operand form.
+//
+// Exit status: 0 every result matched, 1 a mismatch, 2 a usage error or a device error (the error
+// and the form named; what was finished is written).
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <condition_variable>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <ctime>
+#include <deque>
+#include <filesystem>
+#include <fstream>
+#include <functional>
+#include <iostream>
+#include <map>
+#include <mutex>
+#include <sstream>
+#include <stdexcept>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "device.h"
+#include "enumeration.h"
+#include "model/ref/bulk/execute_n.h"
+#include "model/uop/uop.h"
+#include "vector_text.h"
+
+// The default --seconds, which `halfpipe silicon --campaign --seconds N` sets through build.sh.
+#ifndef HALFPIPE_CAMPAIGN_SECONDS
+#define HALFPIPE_CAMPAIGN_SECONDS 600
+#endif
+#define HALFPIPE_CAMPAIGN_TEXT_OF(x) #x
+#define HALFPIPE_CAMPAIGN_TEXT(x) HALFPIPE_CAMPAIGN_TEXT_OF(x)
+
+namespace halfpipe_campaign {
+namespace {
+
+namespace fs = std::filesystem;
+using halfpipe::Format;
+using halfpipe::Op;
+using halfpipe::Uop;
+using halfpipe_silicon::hex;
+
+using Clock = std::chrono::steady_clock;
+double seconds_since(Clock::time_point start) {
+  return std::chrono::duration<double>(Clock::now() - start).count();
+}
+
+// ---- Options ---------------------------------------------------------------------------------
+
+struct Options {
+  std::string results = "";     // default: results/ beside the program
+  std::string vectors = "";     // probes.vec and corners.vec; default: beside the program
+  double seconds = HALFPIPE_CAMPAIGN_SECONDS;
+  std::vector<std::string> forms;  // empty: every form the program carries
+  uint64_t limit = 0;              // instructions per generated phase; 0: all
+  uint64_t fma_random = uint64_t{1} << 32;  // random triples (lanes) per fma form
+  unsigned threads = 0;                     // 0: every core
+  uint64_t chunk = uint64_t{1} << 26;       // instructions per device chunk
+  int slots = 4;
+};
+
+constexpr const char* kUsage =
+    "usage: halfpipe_campaign [-o RESULTS] [--seconds N] [--forms F,...] [--threads N]\n"
+    "                         [--fma-random N] [--limit N] [--chunk N] [--vectors DIR]\n"
+    "Runs every input of every form this program carries on the GPU and compares each result\n"
+    "bit for bit with halfpipe's reference (README, \"Silicon campaign\").\n"
+    "  -o RESULTS      the results folder (default: results/ beside the program)\n"
+    "  --seconds N     stop after N seconds and write what is finished (default "
+    HALFPIPE_CAMPAIGN_TEXT(HALFPIPE_CAMPAIGN_SECONDS) ")\n"
+    "  --forms F,...   only these forms (canonical spellings, as the report names them)\n"
+    "  --threads N     host threads computing the expected results (default: every core)\n"
+    "  --fma-random N  random triples per fma form, in lanes (default 4294967296)\n"
+    "  --limit N       at most N instructions of each generated phase (a quick look; the\n"
+    "                  report says what was cut)\n"
+    "  --chunk N       instructions per device chunk (default 67108864)\n"
+    "  --vectors DIR   where probes.vec and corners.vec are (default: beside the program)\n"
+    "Exit 0: every result matched; 1: a mismatch; 2: a usage or device error.\n";
+
+struct UsageError : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
+uint64_t parse_count(const std::string& option, const std::string& text, uint64_t min) {
+  if (text.empty() || text.size() > 19 || text.find_first_not_of("0123456789") != std::string::npos)
+    throw UsageError(option + " takes a whole number, not '" + text + "'");
+  const uint64_t value = std::stoull(text);
+  if (value < min) throw UsageError(option + " must be at least " + std::to_string(min));
+  return value;
+}
+
+Options parse_options(int argc, char** argv) {
+  Options o;
+  for (int i = 1; i < argc; ++i) {
+    const std::string arg = argv[i];
+    auto next = [&]() -> std::string {
+      if (i + 1 == argc) throw UsageError(arg + " needs a value");
+      return argv[++i];
+    };
+    if (arg == "-o" || arg == "--output") o.results = next();
+    else if (arg == "--vectors") o.vectors = next();
+    else if (arg == "--seconds") o.seconds = static_cast<double>(parse_count(arg, next(), 1));
+    else if (arg == "--threads") o.threads = static_cast<unsigned>(parse_count(arg, next(), 1));
+    else if (arg == "--fma-random") o.fma_random = parse_count(arg, next(), 0);
+    else if (arg == "--limit") o.limit = parse_count(arg, next(), 1);
+    else if (arg == "--chunk") o.chunk = parse_count(arg, next(), 1);
+    else if (arg == "--forms") {
+      std::string list = next();
+      for (size_t start = 0; start <= list.size();) {
+        const size_t comma = std::min(list.find(',', start), list.size());
+        if (comma > start) o.forms.push_back(list.substr(start, comma - start));
+        start = comma + 1;
+      }
+      if (o.forms.empty()) throw UsageError("--forms names no form");
+    } else throw UsageError("unknown argument '" + arg + "'");
+  }
+  return o;
+}
+
+// The folder the program lies in: its data and default results folder.
+fs::path program_dir() {
+  std::error_code error;
+  const fs::path self = fs::read_symlink("/proc/self/exe", error);
+  return error ? fs::current_path() : self.parent_path();
+}
+
+// ---- Forms -----------------------------------------------------------------------------------
+
+struct Form {
+  int device_index = 0;
+  std::string name;
+  Uop uop;
+  bool packed = false, bf16 = false;
+  int operands = 0;
+  int lanes() const { return packed ? 2 : 1; }
+  bool approx() const { return uop.op == Op::Tanh || uop.op == Op::Ex2; }
+};
+
+// ---- Mismatch classes --------------------------------------------------------------------------
+
+enum MismatchClass { NanPayload, ZeroSign, FlushedSubnormal, Lane, Other, kClassCount };
+constexpr const char* kClassNames[kClassCount] = {"nan-payload", "sign-of-zero",
+                                                  "flushed-subnormal", "lane", "other"};
+constexpr const char* kClassMeanings[kClassCount] = {
+    "both results are NaNs, with different bits (S10)",
+    "both results are zeros, of different signs (S5, S12, S13)",
+    "one result is zero where the other is subnormal or the smallest normal (S6 to S9)",
+    "a packed lane holds the other lane's expected result (S2)",
+    "any other difference (rounding, overflow, a wrong value)"};
+
+struct Bits16 {
+  uint16_t exponent_mask, mantissa_mask, smallest_normal;
+};
+Bits16 bits_of(bool bf16) {
+  return bf16 ? Bits16{0x7F80, 0x007F, 0x0080} : Bits16{0x7C00, 0x03FF, 0x0400};
+}
+bool is_nan(uint16_t x, Bits16 f) {
+  return (x & f.exponent_mask) == f.exponent_mask && (x & f.mantissa_mask);
+}
+bool is_zero(uint16_t x) { return (x & 0x7FFF) == 0; }
+bool is_tiny(uint16_t x, Bits16 f) {  // a subnormal, or the smallest normal
+  const uint16_t magnitude = x & 0x7FFF;
+  return magnitude != 0 && magnitude <= f.smallest_normal;
+}
+
+// The class of one lane's mismatch; `other_expected` is the other lane's expected result (packed
+// forms only). The value classes come first: a flushed result that happens to equal the other
+// lane's expected one (a zero, say) is a flush, not a lane crossing.
+MismatchClass classify(uint16_t expected, uint16_t got, bool packed, uint16_t other_expected,
+                       Bits16 f) {
+  if (is_nan(expected, f) && is_nan(got, f)) return NanPayload;
+  if (is_zero(expected) && is_zero(got)) return ZeroSign;
+  if ((is_zero(got) && is_tiny(expected, f)) || (is_zero(expected) && is_tiny(got, f)))
+    return FlushedSubnormal;
+  if (packed && got == other_expected) return Lane;
+  return Other;
+}
+
+// A value's place on the number line in ulps: consecutive finite values differ by 1, +0 and -0
+// are both 0.
+int32_t ordinal(uint16_t x) { return x & 0x8000 ? -int32_t(x & 0x7FFF) : int32_t(x); }
+
+// ---- What a run found ----------------------------------------------------------------------------
+
+struct Mismatch {
+  Phase phase = Phase::Probes;
+  uint64_t index = 0;  // the instruction's index in its phase (its line, for Probes and Corners)
+  uint32_t a = 0, b = 0, c = 0, expected = 0, got = 0;
+  std::string where;  // probes.vec:LINE for an explicit vector
+};
+
+constexpr size_t kKeptPerClass = 1000;
+
+struct ApproxStats {  // tanh.approx and ex2.approx against halfpipe's approximation (S19)
+  uint64_t lanes = 0, identical = 0, nan_disagreements = 0;
+  int32_t max_ulp = 0;
+  void add(const ApproxStats& o) {
+    lanes += o.lanes;
+    identical += o.identical;
+    nan_disagreements += o.nan_disagreements;
+    max_ulp = std::max(max_ulp, o.max_ulp);
+  }
+};
+
+// What a chunk (or a piece of one) found.
+struct Findings {
+  uint64_t counts[kClassCount] = {};
+  std::vector<Mismatch> kept[kClassCount];  // the first of each class, in input order
+  size_t keep[kClassCount] = {kKeptPerClass, kKeptPerClass, kKeptPerClass, kKeptPerClass,
+                              kKeptPerClass};  // how many of each class are still wanted
+  ApproxStats approx;
+
+  uint64_t total() const {
+    uint64_t n = 0;
+    for (uint64_t c : counts) n += c;
+    return n;
+  }
+};
+
+struct PhaseRun {
+  uint64_t planned = 0, run = 0;  // lanes
+};
+
+struct FormResult {
+  PhaseRun phases[kPhaseCount];
+  Findings findings;
+  double seconds = 0;  // the run's time between chunk completions, given to the chunk's form
+  std::vector<uint32_t> table;              // one-operand forms: the device's result per input
+  bool table_complete = false;
+};
+
+// ---- Explicit vectors (probes.vec, corners.vec) ------------------------------------------------
+
+struct ExplicitVectors {
+  std::vector<uint32_t> a, b, c, expected;
+  std::vector<uint64_t> lines;
+  std::vector<int64_t> probe;  // into Campaign::probes_, or -1
+};
+
+// ---- The worker pool ----------------------------------------------------------------------------
+
+// Runs job(piece) for piece in [0, pieces) on every thread, the calling one included.
+class Pool {
+ public:
+  explicit Pool(unsigned threads) {
+    for (unsigned i = 1; i < threads; ++i) workers_.emplace_back([this] { work(); });
+  }
+  ~Pool() {
+    {
+      std::lock_guard<std::mutex> lock(mutex_);
+      stopping_ = true;
+    }
+    wake_.notify_all();
+    for (auto& t : workers_) t.join();
+  }
+  void run(size_t pieces, const std::function<void(size_t)>& job) {
+    {
+      std::lock_guard<std::mutex> lock(mutex_);
+      job_ = &job;
+      pieces_ = pieces;
+      next_ = 0;
+      busy_ = workers_.size();
+      ++generation_;
+    }
+    wake_.notify_all();
+    take_pieces(job, pieces);
+    std::unique_lock<std::mutex> lock(mutex_);
+    done_.wait(lock, [this] { return busy_ == 0; });
+    job_ = nullptr;
+  }
+
+ private:
+  void take_pieces(const std::function<void(size_t)>& job, size_t pieces) {
+    for (size_t piece; (piece = next_.fetch_add(1)) < pieces;) job(piece);
+  }
+  void work() {
+    uint64_t seen = 0;
+    while (true) {
+      const std::function<void(size_t)>* job;
+      size_t pieces;
+      {
+        std::unique_lock<std::mutex> lock(mutex_);
+        wake_.wait(lock, [&] { return stopping_ || generation_ != seen; });
+        if (stopping_) return;
+        seen = generation_;
+        job = job_;
+        pieces = pieces_;
+      }
+      take_pieces(*job, pieces);
+      std::lock_guard<std::mutex> lock(mutex_);
+      if (--busy_ == 0) done_.notify_one();
+    }
+  }
+  std::vector<std::thread> workers_;
+  std::mutex mutex_;
+  std::condition_variable wake_, done_;
+  const std::function<void(size_t)>* job_ = nullptr;
+  size_t pieces_ = 0, busy_ = 0;
+  std::atomic<size_t> next_{0};
+  uint64_t generation_ = 0;
+  bool stopping_ = false;
+};
+
+// ---- The campaign --------------------------------------------------------------------------------
+
+const char* phase_name(Phase p) {
+  switch (p) {
+    case Phase::Probes: return "probes";
+    case Phase::Corners: return "corners";
+    case Phase::Unary: return "all-inputs";
+    case Phase::Binary: return "all-pairs";
+    case Phase::FmaPlane: return "fma-planes";
+    case Phase::FmaRandom: return "fma-random";
+  }
+  return "?";
+}
+
+// One phase of one form, as the run meets it; a generated one is cut into chunks.
+struct Task {
+  size_t form = 0;
+  Phase phase = Phase::Probes;
+  uint64_t param = 0;
+  uint64_t instructions = 0;  // what runs (after --limit)
+  uint64_t planned = 0;       // what the campaign plans
+  const ExplicitVectors* vectors = nullptr;
+};
+
+constexpr uint64_t kPiece = 8192;  // instructions a host thread checks at a time
+
+class Campaign {
+ public:
+  explicit Campaign(Options o) : o_(std::move(o)), pool_(threads()) {}
+
+  int run() {
+    start_ = Clock::now();
+    started_at_ = std::time(nullptr);
+    choose_forms();
+    read_explicit("probes.vec", Phase::Probes, probes_file_);
+    read_explicit("corners.vec", Phase::Corners, corners_file_);
+    plan();
+    const uint64_t max_explicit = largest_explicit();
+    const std::string opened =
+        device_open(o_.slots, std::max(o_.chunk, max_explicit), device_);
+    if (!opened.empty()) {
+      error_ = opened;
+    } else {
+      std::cerr << "halfpipe_campaign: " << forms_.size() << " forms on " << device_.name << " ("
+                << device_.sm << "), host: " << threads() << " threads, bulk path "
+                << halfpipe::ref::bulk_path_name(halfpipe::ref::bulk_path_auto()) << '\n';
+      execute();
+      device_close();
+    }
+    seconds_ = seconds_since(start_);
+    write_results();
+    print_summary();
+    if (!error_.empty()) return 2;
+    for (const auto& r : results_)
+      if (r.findings.total()) return 1;
+    return 0;
+  }
+
+ private:
+  Options o_;
+  Pool pool_;
+  Clock::time_point start_;
+  std::time_t started_at_ = 0;
+  double seconds_ = 0;
+  DeviceInfo device_;
+  std::vector<Form> forms_;
+  std::vector<FormResult> results_;
+  std::map<std::string, size_t> form_by_name_;
+  std::vector<ExplicitVectors> probes_file_, corners_file_;  // by form
+  std::vector<halfpipe_silicon::ProbeInfo> probes_;
+  std::map<std::string, halfpipe_silicon::RuleTally, halfpipe_silicon::RuleOrder> rules_;
+  std::vector<Task> tasks_;
+  std::string error_;  // a device error: the run stopped
+  bool timed_out_ = false;
+  double last_progress_ = 0, last_done_ = 0;
+  uint64_t lanes_checked_ = 0;
+
+  unsigned threads() const {
+    if (o_.threads) return o_.threads;
+    const unsigned n = std::thread::hardware_concurrency();
+    return n ? n : 1;
+  }
+
+  fs::path data_dir() const { return o_.vectors.empty() ? program_dir() : fs::path(o_.vectors); }
+  fs::path results_dir() const {
+    return o_.results.empty() ? program_dir() / "results" : fs::path(o_.results);
+  }
+
+  void choose_forms() {
+    std::map<std::string, int> carried;
+    for (int i = 0; i < device_form_count(); ++i) carried.emplace(device_form(i).name, i);
+    std::vector<int> chosen;
+    if (o_.forms.empty()) {
+      for (int i = 0; i < device_form_count(); ++i) chosen.push_back(i);
+    } else {
+      for (const auto& name : o_.forms) {
+        auto it = carried.find(name);
+        if (it == carried.end())
+          throw UsageError("--forms: this program carries no form '" + name +
+                           "' (forms are named by their canonical spelling, as the report does)");
+        if (std::find(chosen.begin(), chosen.end(), it->second) == chosen.end())
+          chosen.push_back(it->second);
+      }
+      std::sort(chosen.begin(), chosen.end());
+    }
+    for (int index : chosen) {
+      const DeviceForm d = device_form(index);
+      const auto uop = halfpipe::decode(d.uop_word, 0);
+      if (!uop) throw std::runtime_error("form '" + d.name + "' has an invalid Uop word");
+      Form f;
+      f.device_index = index;
+      f.name = d.name;
+      f.uop = *uop;
+      f.uop.lane_mask = uop->packed ? 3u : 1u;
+      f.packed = uop->packed;
+      f.bf16 = uop->format == Format::BF16;
+      f.operands = halfpipe::operand_count(uop->op);
+      form_by_name_.emplace(f.name, forms_.size());
+      forms_.push_back(f);
+    }
+    results_.resize(forms_.size());
+    probes_file_.resize(forms_.size());
+    corners_file_.resize(forms_.size());
+  }
+
+  // A vector file halfpipe wrote beside the program; lines of forms not chosen are skipped.
+  void read_explicit(const std::string& file_name, Phase phase,
+                     std::vector<ExplicitVectors>& by_form) {
+    const fs::path path = data_dir() / file_name;
+    std::ifstream in(path, std::ios::binary);
+    if (!in) throw UsageError(path.string() + ": cannot open the file (give --vectors DIR)");
+    std::string line;
+    uint64_t number = 0;
+    auto fail = [&](const std::string& what) {
+      throw UsageError(path.string() + ":" + std::to_string(number) + ": " + what);
+    };
+    while (std::getline(in, line)) {
+      ++number;
+      const size_t hash = std::min(line.find('#'), line.size());
+      const auto words = halfpipe_silicon::split_words(line, 0, hash);
+      if (words.empty()) continue;
+      auto it = form_by_name_.find(words[0]);
+      if (it == form_by_name_.end()) {
+        bool carried = false;
+        for (int i = 0; i < device_form_count() && !carried; ++i)
+          carried = device_form(i).name == words[0];
+        if (!carried) fail("form '" + words[0] + "' is not one this program carries");
+        continue;  // not among --forms
+      }
+      const Form& form = forms_[it->second];
+      if (words.size() != static_cast<size_t>(form.operands + 2))
+        fail(words[0] + " takes " + std::to_string(form.operands) +
+             " operands and the expected result");
+      uint32_t registers[4] = {};
+      for (int i = 0; i <= form.operands; ++i)
+        if (!halfpipe_silicon::parse_register(words[static_cast<size_t>(i) + 1],
+                                              form.packed ? 8 : 4, registers[i]))
+          fail("'" + words[static_cast<size_t>(i) + 1] + "' is not a register of " + words[0]);
+      ExplicitVectors& v = by_form[it->second];
+      v.a.push_back(registers[0]);
+      v.b.push_back(form.operands >= 2 ? registers[1] : 0);
+      v.c.push_back(form.operands >= 3 ? registers[2] : 0);
+      v.expected.push_back(registers[form.operands]);
+      v.lines.push_back(number);
+      int64_t probe_index = -1;
+      if (phase == Phase::Probes && hash < line.size()) {
+        halfpipe_silicon::ProbeInfo probe;
+        const std::string error = halfpipe_silicon::parse_probe_comment(
+            halfpipe_silicon::split_words(line, hash + 1, line.size()), form.packed ? 8 : 4,
+            probe);
+        if (!error.empty()) fail(error);
+        if (!probe.rule.empty()) {
+          probes_.push_back(std::move(probe));
+          probe_index = static_cast<int64_t>(probes_.size() - 1);
+        }
+      }
+      v.probe.push_back(probe_index);
+    }
+  }
+
+  uint64_t largest_explicit() const {
+    uint64_t n = 0;
+    for (size_t f = 0; f < forms_.size(); ++f)
+      n = std::max<uint64_t>({n, probes_file_[f].a.size(), corners_file_[f].a.size()});
+    return n;
+  }
+
+  void plan() {
+    auto add = [&](size_t f, Phase phase, uint64_t param, uint64_t instructions,
+                   const ExplicitVectors* vectors) {
+      Task t{f, phase, param, instructions, instructions, vectors};
+      if (vectors == nullptr && o_.limit) t.instructions = std::min(t.instructions, o_.limit);
+      if (t.planned == 0) return;
+      results_[f].phases[static_cast<int>(phase)].planned += t.planned * forms_[f].lanes();
+      tasks_.push_back(t);
+    };
+    for (size_t f = 0; f < forms_.size(); ++f)
+      add(f, Phase::Probes, 0, probes_file_[f].a.size(), &probes_file_[f]);
+    for (size_t f = 0; f < forms_.size(); ++f)
+      add(f, Phase::Corners, 0, corners_file_[f].a.size(), &corners_file_[f]);
+    for (size_t f = 0; f < forms_.size(); ++f)
+      if (forms_[f].operands == 1) {
+        add(f, Phase::Unary, 0, uint64_t{1} << 16, nullptr);
+        results_[f].table.assign(uint64_t{1} << 16, 0);
+      }
+    for (size_t f = 0; f < forms_.size(); ++f)
+      if (forms_[f].operands == 2) add(f, Phase::Binary, 0, pair_instructions(forms_[f].packed), nullptr);
+    for (size_t f = 0; f < forms_.size(); ++f)
+      if (forms_[f].operands == 3)
+        for (int plane = 0; plane < kFmaPlanes; ++plane)
+          add(f, Phase::FmaPlane, static_cast<uint64_t>(plane), pair_instructions(forms_[f].packed),
+              nullptr);
+    for (size_t f = 0; f < forms_.size(); ++f)
+      if (forms_[f].operands == 3)
+        add(f, Phase::FmaRandom, random_key(halfpipe::encode(forms_[f].uop)),
+            (o_.fma_random + forms_[f].lanes() - 1) / forms_[f].lanes(), nullptr);
+  }
+
+  // ---- Running ----------------------------------------------------------------------------------
+
+  struct InFlight {
+    int slot;
+    size_t task;
+    Chunk chunk;
+  };
+
+  void execute() {
+    std::deque<InFlight> in_flight;
+    int next_slot = 0;
+    for (size_t t = 0; t < tasks_.size() && error_.empty() && !timed_out_; ++t) {
+      const Task& task = tasks_[t];
+      for (uint64_t first = 0; first < task.instructions; first += o_.chunk) {
+        if (seconds_since(start_) >= o_.seconds) {
+          timed_out_ = true;
+          break;
+        }
+        if (static_cast<int>(in_flight.size()) == o_.slots) {
+          finish(in_flight.front());
+          in_flight.pop_front();
+          if (!error_.empty()) return;
+        }
+        Chunk chunk;
+        chunk.form = forms_[task.form].device_index;
+        chunk.phase = task.phase;
+        chunk.param = task.param;
+        chunk.first = first;
+        chunk.count = task.vectors ? task.instructions
+                                   : std::min<uint64_t>(o_.chunk, task.instructions - first);
+        if (task.vectors) {
+          chunk.a = task.vectors->a.data();
+          chunk.b = task.vectors->b.data();
+          chunk.c = task.vectors->c.data();
+        }
+        const std::string error = device_submit(next_slot, chunk);
+        if (!error.empty()) {
+          error_ = forms_[task.form].name + ": " + error;
+          return;
+        }
+        in_flight.push_back({next_slot, t, chunk});
+        next_slot = (next_slot + 1) % o_.slots;
+        if (task.vectors) break;
+      }
+    }
+    while (!in_flight.empty() && error_.empty()) {
+      finish(in_flight.front());
+      in_flight.pop_front();
+    }
+  }
+
+  void finish(const InFlight& f) {
+    const Task& task = tasks_[f.task];
+    const void* results = nullptr;
+    const std::string error = device_wait(f.slot, results);
+    if (!error.empty()) {
+      error_ = forms_[task.form].name + ": " + error;
+      return;
+    }
+    if (task.vectors) check_explicit(task, results);
+    else check_generated(task, f.chunk, results);
+    FormResult& r = results_[task.form];
+    r.phases[static_cast<int>(task.phase)].run += f.chunk.count * forms_[task.form].lanes();
+    const double now = seconds_since(start_);
+    r.seconds += now - last_done_;
+    last_done_ = now;
+    if (task.phase == Phase::Unary && f.chunk.first + f.chunk.count == (uint64_t{1} << 16))
+      r.table_complete = true;
+    lanes_checked_ += f.chunk.count * forms_[task.form].lanes();
+    progress(task, f.chunk);
+  }
+
+  void progress(const Task& task, const Chunk& chunk) {
+    const double now = seconds_since(start_);
+    if (now - last_progress_ < 5) return;
+    last_progress_ = now;
+    uint64_t mismatches = 0;
+    for (const auto& r : results_) mismatches += r.findings.total();
+    const double done = 100.0 * static_cast<double>(chunk.first + chunk.count) /
+                        static_cast<double>(task.instructions);
+    std::fprintf(stderr, "[%6.1f s] %-26s %-10s %5.1f%%  %.3g inputs checked, %llu mismatches\n",
+                 now, forms_[task.form].name.c_str(), phase_name(task.phase), done,
+                 static_cast<double>(lanes_checked_), static_cast<unsigned long long>(mismatches));
+  }
+
+  // Probes and corners: few, checked on this thread; each probe is tallied by its rule.
+  void check_explicit(const Task& task, const void* results) {
+    const Form& form = forms_[task.form];
+    const ExplicitVectors& v = *task.vectors;
+    const size_t n = v.a.size();
+    std::vector<uint32_t> expected(n);
+    halfpipe::ref::execute_n(form.uop, v.a.data(), v.b.data(), v.c.data(), expected.data(), n);
+    Findings found;
+    for (int k = 0; k < kClassCount; ++k)
+      found.keep[k] = kKeptPerClass - results_[task.form].findings.kept[k].size();
+    for (size_t i = 0; i < n; ++i) {
+      if (expected[i] != v.expected[i])
+        throw std::runtime_error(std::string(task.phase == Phase::Probes ? "probes.vec" : "corners.vec") +
+                                 ":" + std::to_string(v.lines[i]) +
+                                 ": the file's expected result is not the reference's: the file "
+                                 "belongs to another halfpipe");
+      const uint32_t got = form.packed ? static_cast<const uint32_t*>(results)[i]
+                                       : static_cast<const uint16_t*>(results)[i];
+      if (v.probe[i] >= 0)
+        rules_[probes_[static_cast<size_t>(v.probe[i])].rule].count(
+            probes_[static_cast<size_t>(v.probe[i])], got == expected[i], got);
+      if (got == expected[i]) continue;
+      Mismatch m{task.phase, v.lines[i], v.a[i], v.b[i], v.c[i], expected[i], got, ""};
+      m.where = std::string(task.phase == Phase::Probes ? "probes.vec" : "corners.vec") + ":" +
+                std::to_string(v.lines[i]);
+      if (v.probe[i] >= 0) m.where += ", probe " + probes_[static_cast<size_t>(v.probe[i])].rule;
+      record(form, m, found);
+    }
+    merge(results_[task.form].findings, found);
+  }
+
+  // One mismatching instruction: each lane that differs, by its class.
+  static void record(const Form& form, const Mismatch& m, Findings& found) {
+    const Bits16 f = bits_of(form.bf16);
+    bool classes[kClassCount] = {};
+    for (int lane = 0; lane < form.lanes(); ++lane) {
+      const uint16_t e = static_cast<uint16_t>(m.expected >> (16 * lane));
+      const uint16_t g = static_cast<uint16_t>(m.got >> (16 * lane));
+      if (e == g) continue;
+      const uint16_t other = static_cast<uint16_t>(m.expected >> (16 * (1 - lane)));
+      const MismatchClass k = classify(e, g, form.packed, other, f);
+      ++found.counts[k];
+      classes[k] = true;
+    }
+    for (int k = 0; k < kClassCount; ++k)
+      if (classes[k] && found.kept[k].size() < found.keep[k]) found.kept[k].push_back(m);
+  }
+
+  static void merge(Findings& into, Findings& from) {
+    for (int k = 0; k < kClassCount; ++k) {
+      into.counts[k] += from.counts[k];
+      for (auto& m : from.kept[k]) {
+        if (into.kept[k].size() >= kKeptPerClass) break;
+        into.kept[k].push_back(std::move(m));
+      }
+    }
+    into.approx.add(from.approx);
+  }
+
+  // A generated chunk: every host thread regenerates a piece's operands, computes the expected
+  // results with the bulk path and compares.
+  void check_generated(const Task& task, const Chunk& chunk, const void* results) {
+    const Form& form = forms_[task.form];
+    const size_t pieces = static_cast<size_t>((chunk.count + kPiece - 1) / kPiece);
+    std::vector<Findings> found(pieces);
+    const Findings& so_far = results_[task.form].findings;
+    for (auto& piece : found)  // a piece keeps no more than the form still wants
+      for (int k = 0; k < kClassCount; ++k) piece.keep[k] = kKeptPerClass - so_far.kept[k].size();
+    std::vector<uint32_t>* table = task.phase == Phase::Unary ? &results_[task.form].table : nullptr;
+    pool_.run(pieces, [&](size_t piece) {
+      check_piece(form, task, chunk, results, piece, found[piece], table);
+    });
+    for (auto& piece : found) merge(results_[task.form].findings, piece);
+  }
+
+  static void check_piece(const Form& form, const Task& task, const Chunk& chunk,
+                          const void* results, size_t piece, Findings& found,
+                          std::vector<uint32_t>* table) {
+    thread_local std::vector<uint32_t> a, b, c, expected;
+    a.resize(kPiece);
+    b.resize(kPiece);
+    c.resize(kPiece);
+    expected.resize(kPiece);
+    const uint64_t begin = piece * kPiece;
+    const size_t n = static_cast<size_t>(std::min<uint64_t>(kPiece, chunk.count - begin));
+    for (size_t j = 0; j < n; ++j) {
+      const Registers r =
+          generated_registers(task.phase, form.packed, form.bf16, chunk.first + begin + j, task.param);
+      a[j] = r.a;
+      b[j] = r.b;
+      c[j] = r.c;
+    }
+    halfpipe::ref::execute_n(form.uop, a.data(), b.data(), c.data(), expected.data(), n);
+    const uint16_t* got16 = static_cast<const uint16_t*>(results) + begin;
+    const uint32_t* got32 = static_cast<const uint32_t*>(results) + begin;
+    const Bits16 bits = bits_of(form.bf16);
+    for (size_t j = 0; j < n; ++j) {
+      const uint32_t got = form.packed ? got32[j] : got16[j];
+      if (table) (*table)[chunk.first + begin + j] = got;
+      if (form.approx()) {
+        for (int lane = 0; lane < form.lanes(); ++lane) {
+          const uint16_t e = static_cast<uint16_t>(expected[j] >> (16 * lane));
+          const uint16_t g = static_cast<uint16_t>(got >> (16 * lane));
+          ++found.approx.lanes;
+          if (e == g) {
+            ++found.approx.identical;
+          } else if (is_nan(e, bits) || is_nan(g, bits)) {
+            found.approx.nan_disagreements += is_nan(e, bits) != is_nan(g, bits);
+          } else {
+            found.approx.max_ulp = std::max(found.approx.max_ulp, std::abs(ordinal(e) - ordinal(g)));
+          }
+        }
+      }
+      if (got == expected[j]) continue;
+      record(form, Mismatch{task.phase, chunk.first + begin + j, a[j], b[j], c[j], expected[j], got, ""},
+             found);
+    }
+  }
+
+  // ---- Results ------------------------------------------------------------------------------------
+
+  static std::string json_string(const std::string& text) {
+    std::string out = "\"";
+    for (char ch : text) {
+      if (ch == '"' || ch == '\\') (out += '\\') += ch;
+      else if (static_cast<unsigned char>(ch) < 0x20) {
+        char escaped[8];
+        std::snprintf(escaped, sizeof escaped, "\\u%04x", ch);
+        out += escaped;
+      } else out += ch;
+    }
+    return out + '"';
+  }
+
+  static std::string fixed(double value, int digits) {
+    char text[64];
+    std::snprintf(text, sizeof text, "%.*f", digits, value);
+    return text;
+  }
+
+  std::string started_text() const {
+    char text[64];
+    std::strftime(text, sizeof text, "%Y-%m-%dT%H:%M:%SZ", std::gmtime(&started_at_));
+    return text;
+  }
+
+  // What a form's run left out, or "" when it ran in full.
+  std::string cut_of(size_t f) const {
+    std::string cut;
+    for (int p = 0; p < kPhaseCount; ++p) {
+      const PhaseRun& run = results_[f].phases[p];
+      if (run.run < run.planned)
+        cut += std::string(cut.empty() ? "" : "; ") + phase_name(static_cast<Phase>(p)) + " " +
+               std::to_string(run.run) + " of " + std::to_string(run.planned) + " inputs";
+    }
+    return cut;
+  }
+
+  std::string why_cut() const {
+    if (!error_.empty()) return "stopped by a device error";
+    if (timed_out_) return "stopped at --seconds " + fixed(o_.seconds, 0);
+    if (o_.limit) return "--limit " + std::to_string(o_.limit);
+    return "";
+  }
+
+  static std::string file_name(const std::string& form) { return form; }  // dots and letters only
+
+  void write_text(const fs::path& path, const std::string& text) {
+    std::ofstream out(path, std::ios::binary);
+    if (!(out << text) || !out.flush()) throw std::runtime_error("cannot write '" + path.string() + "'");
+  }
+
+  std::string mismatch_line(const Form& form, const Mismatch& m) const {
+    std::string line = form.name;
+    const uint32_t registers[3] = {m.a, m.b, m.c};
+    for (int k = 0; k < form.operands; ++k) line += ' ' + hex(registers[k], form.packed);
+    line += ' ' + hex(m.got, form.packed) + " # halfpipe expects " + hex(m.expected, form.packed);
+    if (!m.where.empty()) line += " (" + m.where + ")";
+    else line += std::string(" (") + phase_name(m.phase) + " input " + std::to_string(m.index) + ")";
+    return line + '\n';
+  }
+
+  void write_results() {
+    const fs::path dir = results_dir();
+    fs::create_directories(dir / "mismatches");
+    fs::create_directories(dir / "tables");
+    const std::string source = device_.name + " (" + device_.sm + ")";
+    // The first mismatches of each form and class, replayable with `halfpipe check`.
+    for (size_t f = 0; f < forms_.size(); ++f)
+      for (int k = 0; k < kClassCount; ++k) {
+        const auto& kept = results_[f].findings.kept[k];
+        if (kept.empty()) continue;
+        std::string text =
+            "# halfpipe vectors, format 1 (vectors/FORMAT.md): FORM A [B [C]] EXPECTED, hex\n"
+            "# the first " + std::to_string(kept.size()) + " " + kClassNames[k] +
+            " mismatches of " + forms_[f].name + " in the silicon campaign on " + source +
+            ": EXPECTED is what the device gave\n# vectors: " + std::to_string(kept.size()) + '\n';
+        for (const auto& m : kept) text += mismatch_line(forms_[f], m);
+        write_text(dir / "mismatches" / (file_name(forms_[f].name) + "." + kClassNames[k] + ".vec"), text);
+      }
+    // The device's table of every one-operand form.
+    for (size_t f = 0; f < forms_.size(); ++f) {
+      if (!results_[f].table_complete) continue;
+      const Form& form = forms_[f];
+      std::string text =
+          "# halfpipe vectors, format 1 (vectors/FORMAT.md): FORM A EXPECTED, hex\n"
+          "# every input of " + form.name + " as " + source +
+          " computes it (EXPECTED is the device's result)\n# vectors: 65536\n";
+      for (uint32_t i = 0; i < (1u << 16); ++i) {
+        const Registers r = generated_registers(Phase::Unary, form.packed, form.bf16, i, 0);
+        text += form.name + ' ' + hex(r.a, form.packed) + ' ' + hex(results_[f].table[i], form.packed) + '\n';
+      }
+      write_text(dir / "tables" / (file_name(form.name) + ".vec"), text);
+    }
+    write_text(dir / "summary.json", summary_json());
+    write_text(dir / "report.md", report_md());
+  }
+
+  std::string summary_json() const {
+    std::ostringstream j;
+    j << "{\n  \"campaign_version\": " << kCampaignVersion << ",\n"
+      << "  \"started\": " << json_string(started_text()) << ",\n"
+      << "  \"seconds\": " << fixed(seconds_, 1) << ",\n"
+      << "  \"seconds_limit\": " << fixed(o_.seconds, 0) << ",\n"
+      << "  \"complete\": " << (why_cut().empty() ? "true" : "false") << ",\n"
+      << "  \"cut\": " << json_string(why_cut()) << ",\n"
+      << "  \"error\": " << (error_.empty() ? "null" : json_string(error_)) << ",\n"
+      << "  \"device\": {\"name\": " << json_string(device_.name) << ", \"sm\": "
+      << json_string(device_.sm) << ", \"driver\": " << json_string(device_.driver)
+      << ", \"runtime\": " << json_string(device_.runtime)
+      << ", \"multiprocessors\": " << device_.multiprocessors << "},\n"
+      << "  \"host\": {\"threads\": " << threads() << ", \"bulk_path\": "
+      << json_string(halfpipe::ref::bulk_path_name(halfpipe::ref::bulk_path_auto())) << "},\n"
+      << "  \"classes\": [";
+    for (int k = 0; k < kClassCount; ++k) j << (k ? ", " : "") << json_string(kClassNames[k]);
+    j << "],\n  \"rules\": [";
+    bool first = true;
+    for (const auto& [rule, tally] : rules_) {
+      j << (first ? "\n" : ",\n") << "    {\"rule\": " << json_string(rule)
+        << ", \"probes\": " << tally.probes << ", \"as_halfpipe\": " << tally.as_halfpipe
+        << ", \"no_listed_reading\": " << tally.no_listed_reading << ", \"alternatives\": {";
+      for (size_t i = 0; i < tally.alternatives.size(); ++i)
+        j << (i ? ", " : "") << json_string(tally.alternatives[i].first) << ": "
+          << tally.alternatives[i].second;
+      j << "}, \"verdict\": " << json_string(tally.verdict()) << "}";
+      first = false;
+    }
+    j << "\n  ],\n  \"forms\": [";
+    for (size_t f = 0; f < forms_.size(); ++f) {
+      const FormResult& r = results_[f];
+      uint64_t planned = 0, run = 0;
+      for (const auto& p : r.phases) planned += p.planned, run += p.run;
+      j << (f ? ",\n" : "\n") << "    {\"form\": " << json_string(forms_[f].name)
+        << ", \"operands\": " << forms_[f].operands << ", \"lanes\": " << forms_[f].lanes()
+        << ", \"inputs\": " << run << ", \"planned\": " << planned << ", \"phases\": {";
+      bool first_phase = true;
+      for (int p = 0; p < kPhaseCount; ++p) {
+        if (!r.phases[p].planned) continue;
+        j << (first_phase ? "" : ", ") << json_string(phase_name(static_cast<Phase>(p)))
+          << ": {\"inputs\": " << r.phases[p].run << ", \"planned\": " << r.phases[p].planned << "}";
+        first_phase = false;
+      }
+      j << "}, \"mismatches\": {";
+      for (int k = 0; k < kClassCount; ++k)
+        j << (k ? ", " : "") << json_string(kClassNames[k]) << ": " << r.findings.counts[k];
+      j << "}, \"seconds\": "
+        << fixed(r.seconds, 2)
+        << ", \"cut\": " << json_string(cut_of(f));
+      if (forms_[f].approx()) {
+        const ApproxStats& a = r.findings.approx;
+        j << ", \"approx\": {\"lanes\": " << a.lanes << ", \"identical\": " << a.identical
+          << ", \"max_ulp\": " << a.max_ulp << ", \"nan_disagreements\": " << a.nan_disagreements
+          << "}";
+      }
+      j << "}";
+    }
+    j << "\n  ]\n}\n";
+    return j.str();
+  }
+
+  std::string report_md() const {
+    std::ostringstream m;
+    uint64_t inputs = 0, mismatches = 0;
+    for (const auto& r : results_) {
+      for (const auto& p : r.phases) inputs += p.run;
+      mismatches += r.findings.total();
+    }
+    m << "# halfpipe silicon campaign, version " << kCampaignVersion << "\n\n"
+      << "- device: " << device_.name << " (" << device_.sm << ", " << device_.multiprocessors
+      << " multiprocessors)\n"
+      << "- driver: " << device_.driver << "; CUDA runtime " << device_.runtime << "\n"
+      << "- host: " << threads() << " threads, bulk path "
+      << halfpipe::ref::bulk_path_name(halfpipe::ref::bulk_path_auto()) << "\n"
+      << "- started " << started_text() << ", ran " << fixed(seconds_, 1) << " s (limit "
+      << fixed(o_.seconds, 0) << " s)\n"
+      << "- " << inputs << " inputs checked bit for bit, " << mismatches << " mismatches\n";
+    if (!error_.empty()) m << "- **stopped by a device error:** " << error_ << "\n";
+    if (!why_cut().empty()) m << "- **not complete:** " << why_cut() << " (each form's cut below)\n";
+    m << "\n## Semantics probes (doc/semantics.md)\n\n";
+    if (rules_.empty()) m << "No probe ran.\n";
+    for (const auto& [rule, tally] : rules_)
+      m << "- " << rule << ": **" << tally.verdict() << "** (" << tally.describe() << ")\n";
+    m << "\n## Mismatches by class\n\n";
+    for (int k = 0; k < kClassCount; ++k) m << "- " << kClassNames[k] << ": " << kClassMeanings[k] << "\n";
+    m << "\n| form | inputs | ";
+    for (int k = 0; k < kClassCount; ++k) m << kClassNames[k] << " | ";
+    m << "seconds | cut |\n|---|---:|";
+    for (int k = 0; k < kClassCount; ++k) m << "---:|";
+    m << "---:|---|\n";
+    for (size_t f = 0; f < forms_.size(); ++f) {
+      const FormResult& r = results_[f];
+      uint64_t run = 0;
+      for (const auto& p : r.phases) run += p.run;
+      m << "| " << forms_[f].name << " | " << run << " | ";
+      for (int k = 0; k < kClassCount; ++k) m << r.findings.counts[k] << " | ";
+      m << fixed(r.seconds, 2) << " | " << cut_of(f) << " |\n";
+    }
+    bool any_approx = false;
+    for (const auto& f : forms_) any_approx |= f.approx();
+    if (any_approx) {
+      m << "\n## tanh.approx and ex2.approx against halfpipe's approximation (S19)\n\n"
+        << "| form | inputs | identical | share | max difference (ulp) | NaN against a number |\n"
+        << "|---|---:|---:|---:|---:|---:|\n";
+      for (size_t f = 0; f < forms_.size(); ++f) {
+        if (!forms_[f].approx()) continue;
+        const ApproxStats& a = results_[f].findings.approx;
+        m << "| " << forms_[f].name << " | " << a.lanes << " | " << a.identical << " | "
+          << fixed(a.lanes ? 100.0 * static_cast<double>(a.identical) / static_cast<double>(a.lanes) : 0, 3)
+          << "% | " << a.max_ulp << " | " << a.nan_disagreements << " |\n";
+      }
+    }
+    m << "\n## Files\n\n"
+      << "- `mismatches/FORM.CLASS.vec`: the first " << kKeptPerClass
+      << " mismatches of each form and class; EXPECTED is what the device gave, so "
+         "`halfpipe check` on a file shows halfpipe's result beside the device's for each.\n"
+      << "- `tables/FORM.vec`: the device's result for every input of each one-operand form.\n"
+      << "- `summary.json`: everything above, for tools.\n";
+    return m.str();
+  }
+
+  void print_summary() const {
+    uint64_t inputs = 0, mismatches = 0;
+    for (const auto& r : results_) {
+      for (const auto& p : r.phases) inputs += p.run;
+      mismatches += r.findings.total();
+    }
+    for (const auto& [rule, tally] : rules_)
+      std::cout << rule << ": " << tally.verdict() << " (" << tally.describe() << ")\n";
+    for (size_t f = 0; f < forms_.size(); ++f) {
+      const Findings& found = results_[f].findings;
+      if (!found.total()) continue;
+      std::cout << forms_[f].name << ":";
+      for (int k = 0; k < kClassCount; ++k)
+        if (found.counts[k]) std::cout << ' ' << kClassNames[k] << ' ' << found.counts[k];
+      std::cout << '\n';
+    }
+    if (!error_.empty()) std::cerr << "halfpipe_campaign: " << error_ << '\n';
+    if (!why_cut().empty()) std::cout << "not complete: " << why_cut() << '\n';
+    std::cout << "results in " << results_dir().string() << " (" << fixed(seconds_, 1) << " s)\n"
+              << (inputs - std::min(inputs, mismatches)) << " passed, " << mismatches << " failed\n";
+  }
+};
+
+}  // namespace
+}  // namespace halfpipe_campaign
+
+int main(int argc, char** argv) {
+  for (int i = 1; i < argc; ++i)
+    if (std::strcmp(argv[i], "-h") == 0 || std::strcmp(argv[i], "--help") == 0) {
+      std::cout << halfpipe_campaign::kUsage;
+      return 0;
+    }
+  try {
+    halfpipe_campaign::Campaign campaign(halfpipe_campaign::parse_options(argc, argv));
+    return campaign.run();
+  } catch (const halfpipe_campaign::UsageError& e) {
+    std::cerr << "halfpipe_campaign: " << e.what() << '\n' << halfpipe_campaign::kUsage;
+    return 2;
+  } catch (const std::exception& e) {
+    std::cerr << "halfpipe_campaign: " << e.what() << '\n';
+    return 2;
+  }
+}
