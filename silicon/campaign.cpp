@@ -173,19 +173,16 @@ std::string cuda_error(const char* what, cudaError_t status) {
          ")";
 }
 
-// The driver's own version, as /proc/driver/nvidia/version gives it ("580.95.05"), else the
-// CUDA version the driver supports.
+// The driver's own version, the first word of digits and dots in /proc/driver/nvidia/version
+// ("NVRM version: NVIDIA UNIX Open Kernel Module for x86_64  580.159.04  Release Build ..."),
+// else the CUDA version the driver supports.
 std::string driver_version() {
   std::ifstream in("/proc/driver/nvidia/version");
-  std::string line;
-  if (std::getline(in, line)) {
-    const size_t module = line.find("Kernel Module");
-    if (module != std::string::npos) {
-      size_t begin = line.find_first_not_of(" \t", module + 13);
-      size_t end = line.find_first_of(" \t", begin);
-      if (begin != std::string::npos) return line.substr(begin, end - begin);
-    }
-  }
+  std::string word;
+  while (in >> word)
+    if (word.find('.') != std::string::npos &&
+        word.find_first_not_of("0123456789.") == std::string::npos)
+      return word;
   int version = 0;
   if (cudaDriverGetVersion(&version) != cudaSuccess) return "unknown";
   return "CUDA " + std::to_string(version / 1000) + "." + std::to_string(version % 1000 / 10);

@@ -16,7 +16,7 @@
 
 namespace halfpipe_campaign {
 
-// Bumped whenever what a campaign runs, or what its results folder holds, changes: a results
+// Bumped whenever what a campaign runs, or the layout of its results folder, changes: a results
 // folder is read only by a halfpipe of the same campaign version (`halfpipe silicon --report`).
 inline constexpr int kCampaignVersion = 1;
 

@@ -181,22 +181,24 @@ bool is_tiny(uint16_t x, Bits16 f) {  // a subnormal, or the smallest normal
   return magnitude != 0 && magnitude <= f.smallest_normal;
 }
 
+// A value's place on the number line in ulps: consecutive finite values differ by 1, +0 and -0
+// are both 0.
+int32_t ordinal(uint16_t x) { return x & 0x8000 ? -int32_t(x & 0x7FFF) : int32_t(x); }
+
 // The class of one lane's mismatch; `other_expected` is the other lane's expected result (packed
 // forms only). The value classes come first: a flushed result that happens to equal the other
-// lane's expected one (a zero, say) is a flush, not a lane crossing.
+// lane's expected one (a zero, say) is a flush, not a lane crossing; so is a result one ulp off
+// that happens to equal it (two neighbouring results of an approximation, say) a rounding.
 MismatchClass classify(uint16_t expected, uint16_t got, bool packed, uint16_t other_expected,
                        Bits16 f) {
   if (is_nan(expected, f) && is_nan(got, f)) return NanPayload;
   if (is_zero(expected) && is_zero(got)) return ZeroSign;
   if ((is_zero(got) && is_tiny(expected, f)) || (is_zero(expected) && is_tiny(got, f)))
     return FlushedSubnormal;
-  if (packed && got == other_expected) return Lane;
+  if (packed && got == other_expected && std::abs(ordinal(got) - ordinal(expected)) > 1)
+    return Lane;
   return Other;
 }
-
-// A value's place on the number line in ulps: consecutive finite values differ by 1, +0 and -0
-// are both 0.
-int32_t ordinal(uint16_t x) { return x & 0x8000 ? -int32_t(x & 0x7FFF) : int32_t(x); }
 
 // ---- What a run found ----------------------------------------------------------------------------
 
