@@ -61,9 +61,10 @@ module hp_lane #(
 
   typedef struct packed {
     logic        oob_hit;
+    logic        tiny;   // S8, for .ftz
     logic [15:0] value;
   } rounded_t;
-  localparam int unsigned RoundedWidth = 1 + 16;
+  localparam int unsigned RoundedWidth = 2 + 16;
 
   // Each word is named after the stage that reads it (operate, round, post): a register's output
   // or, when Depth leaves that register out, the previous stage's wire.
@@ -148,7 +149,8 @@ module hp_lane #(
     .exp_i         (round_in.exp),
     .sig_i         (round_in.sig),
     .sticky_i      (round_in.sticky),
-    .result_o      (rounded.value)
+    .result_o      (rounded.value),
+    .tiny_o        (rounded.tiny)
   );
 
   // S14's decision crosses hp_round's inner positions beside it.
@@ -186,6 +188,7 @@ module hp_lane #(
     .oob_hit_i(post_in.oob_hit),
     .enable_i (post_enable_i),
     .rounded_i(post_in.value),
+    .tiny_i   (post_in.tiny),
     .result_o (result[0 +: 16])
   );
 

@@ -19,12 +19,13 @@ package hp_policy_pkg;
   endfunction
   /* verilator lint_on UNUSEDSIGNAL */
 
-  // S8 (and S9): `.ftz` judges tininess after rounding into the format with its subnormal range:
-  // a rounded result that is a subnormal encoding becomes a zero of the same sign; one that
-  // rounded up to the smallest normal is kept.
-  function automatic logic [15:0] flush_tiny_result(logic bf16, logic [15:0] rounded);
-    flush_tiny_result = hp_format_pkg::is_subnormal(bf16, rounded[14:0]) ? {rounded[15], 15'd0}
-                                                                          : rounded;
+  // S8 (and S9), measured on an H100 (silicon/results/sm_90/): `.ftz` flushes a result that is
+  // tiny after rounding in IEEE 754's sense, judged with an unbounded exponent range, to a zero
+  // of the same sign. `tiny` is hp_round's verdict: a value rounded up to the smallest normal
+  // only by the subnormal range's coarser last place is tiny. A subnormal encoding always is.
+  function automatic logic [15:0] flush_tiny_result(logic bf16, logic [15:0] rounded, logic tiny);
+    flush_tiny_result = (tiny || hp_format_pkg::is_subnormal(bf16, rounded[14:0]))
+                      ? {rounded[15], 15'd0} : rounded;
   endfunction
 
   // S12: `.sat` clamps to [+0.0, 1.0]; a NaN becomes +0.0, every negative value (-0.0 and

@@ -11,6 +11,7 @@ module hp_postprocess (
   input  logic        oob_hit_i,  // .oob and an OOB-NaN in a or b
   input  logic        enable_i,   // the lane's mask bit
   input  logic [15:0] rounded_i,
+  input  logic        tiny_i,     // hp_round's tininess after rounding (S8)
   output logic [15:0] result_o
 );
 
@@ -21,7 +22,7 @@ module hp_postprocess (
   always_comb begin
     flushed = rounded_i;
     if (ftz_i) begin
-      flushed = hp_policy_pkg::flush_tiny_result(bf16_i, rounded_i);
+      flushed = hp_policy_pkg::flush_tiny_result(bf16_i, rounded_i, tiny_i);
     end
     oob_applied = oob_hit_i ? 16'h0000 : flushed;  // S14: before, and regardless of, sat/relu
     saturated = oob_applied;

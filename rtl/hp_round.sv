@@ -1,6 +1,7 @@
 // The one rounding stage (S4, S5, S6): round-to-nearest-even of an exact value into f16 or bf16,
-// with gradual underflow and overflow to infinity; the twin of ref::round_pack
-// (model/ref/round.cpp). Results decided without rounding (classes, min/max, neg/abs) pass by.
+// with gradual underflow and overflow to infinity, and IEEE 754's tininess after rounding for the
+// post-processor's .ftz (S8); the twin of ref::round_pack (model/ref/round.cpp). Results decided
+// without rounding (classes, min/max, neg/abs) pass by, not tiny.
 //
 // Four steps, with the positions of hp_pipe_pkg between them (a register where Depth's cut set
 // has one): the leading zeros; | Counted |  the result's last place; | Normalised |  the shift
@@ -23,7 +24,8 @@ module hp_round #(
   input  logic [hp_format_pkg::ExactWidth-1:0]      sig_i,
   input  logic                                      sticky_i,
   // Before the Rounded position:
-  output logic [15:0]                               result_o
+  output logic [15:0]                               result_o,
+  output logic                                      tiny_o           // S8: tiny after rounding
 );
 
   localparam int unsigned ExpWidth = hp_format_pkg::ExpWidth;
@@ -139,14 +141,16 @@ module hp_round #(
     exp_t                 exp_field_below;
     logic [QuotWidth-1:0] quotient;
     logic                 round_up;
+    logic                 tiny;             // S8: below 2^emin even rounded at full precision
   } shifted_t;
-  localparam int unsigned ShiftedWidth = CarriedWidth + 1 + ExpWidth + QuotWidth + 1;
+  localparam int unsigned ShiftedWidth = CarriedWidth + 1 + ExpWidth + QuotWidth + 2;
 
   shifted_t shifted, shifted_q;
   exp_t shift;
   logic [ShiftWidth-1:0] right_shift;
   logic [2*SumWidth-1:0] shifted_sig;
-  logic round_bit, below_round;
+  logic round_bit, below_round, second_bit;
+  logic [QuotWidth-1:0] all_subnormal_bits;
 
   always_comb begin
     shifted.carried         = normalised_q.carried;
@@ -158,6 +162,7 @@ module hp_round #(
     shifted_sig = '0;
     round_bit   = 1'b0;
     below_round = 1'b0;
+    second_bit  = 1'b0;
     if (shift <= 0) begin
       // Exact: lsb >= top - frac_bits bounds the left shift by frac_bits.
       shifted.quotient = QuotWidth'(normalised_q.sig << (-shift));
@@ -167,9 +172,19 @@ module hp_round #(
       shifted_sig = {normalised_q.sig, {SumWidth{1'b0}}} >> right_shift;
       shifted.quotient = QuotWidth'(shifted_sig[2*SumWidth-1:SumWidth]);
       round_bit   = shifted_sig[SumWidth-1];
+      second_bit  = shifted_sig[SumWidth-2];
       below_round = (shifted_sig[SumWidth-2:0] != '0) || normalised_q.sticky;
     end
     shifted.round_up = round_bit && (below_round || shifted.quotient[0]);  // S4: ties to even
+    // S8: a value below 2^emin (field 0 and no hidden bit) is tiny unless, rounded at full
+    // precision (one bit finer than the subnormals' last place), it reaches 2^emin: every
+    // subnormal bit set and at least three quarters of a last place below them (with a sticky
+    // bit, callers keep two guard bits, so the second bit is the value's own).
+    all_subnormal_bits =
+        QuotWidth'(hp_format_pkg::min_normal_magnitude(normalised_q.carried.bf16) - 15'd1);
+    shifted.tiny = !shifted.zero && normalised_q.exp_field_below == '0
+                 && shifted.quotient <= all_subnormal_bits
+                 && !(shifted.quotient == all_subnormal_bits && round_bit && second_bit);
   end
 
   hp_pipe_cut #(
@@ -194,6 +209,7 @@ module hp_round #(
     bits = (BitsWidth'(shifted_q.exp_field_below) << hp_format_pkg::frac_bits(carried.bf16))
          + BitsWidth'(shifted_q.quotient) + BitsWidth'(shifted_q.round_up);
 
+    tiny_o = shifted_q.tiny && !carried.bypass;
     if (carried.bypass) begin
       result_o = carried.bypass_value;
     end else if (shifted_q.zero) begin

@@ -16,22 +16,22 @@ namespace halfpipe::vectors {
 // its default quiet NaN. A packed register holds lane 1 in [31:16] and lane 0 in [15:0].
 const std::vector<Probe>& semantics_probes() {
   static const std::vector<Probe> probes{
-      // S8: 0x3bff = 1 - 2^-11, so 0x3bff * 2^-14 = 2^-14 - 2^-25, exactly half-way between the
-      // largest subnormal 0x03ff and 0x0400: it ties to the even 0x0400 in the format (kept,
-      // halfpipe's reading); before rounding it is below 2^-14 (flushed), and rounded with an
-      // unbounded exponent it is exact (2^-15 * (2 - 2^-10)) and still tiny (flushed).
-      {"S8", "mul.ftz.f16", {0x3bff, 0x0400}, 0x0400,
-       {{"before-rounding", 0x0000}, {"after-rounding-unbounded-exponent", 0x0000}}},
-      {"S8", "mul.ftz.f16", {0xbbff, 0x0400}, 0x8400,
-       {{"before-rounding", 0x8000}, {"after-rounding-unbounded-exponent", 0x8000}}},
+      // S8 (halfpipe's reading: tininess after rounding with an unbounded exponent, as an H100
+      // does, silicon/results/sm_90/): 0x3bff = 1 - 2^-11, so 0x3bff * 2^-14 = 2^-14 - 2^-25.
+      // Rounded with an unbounded exponent it is exact (2^-15 * (2 - 2^-10)) and tiny: flushed;
+      // before rounding it is tiny too. Rounded into the format, with its subnormal range, it
+      // lies half-way between 0x03ff and 0x0400 and ties to the even 0x0400: kept.
+      {"S8", "mul.ftz.f16", {0x3bff, 0x0400}, 0x0000, {{"after-rounding-in-format", 0x0400}}},
+      {"S8", "mul.ftz.f16", {0xbbff, 0x0400}, 0x8000, {{"after-rounding-in-format", 0x8400}}},
       // (1 - 2^-10) * 2^-14 * (1 + 2^-10) = 2^-14 - 2^-34: rounds to 2^-14 with or without an
       // exponent bound (kept by both after-rounding readings), tiny before rounding.
       {"S8", "mul.ftz.f16", {0x3bfe, 0x0401}, 0x0400, {{"before-rounding", 0x0000}}},
-      {"S8", "fma.rn.ftz.f16", {0x3bff, 0x0400, 0x8000}, 0x0400,
-       {{"before-rounding", 0x0000}, {"after-rounding-unbounded-exponent", 0x0000}}},
-      // Both lanes: lane 1 the tie (only halfpipe's reading keeps it), lane 0 the 2^-34 case.
-      {"S8", "mul.ftz.f16x2", {0x3bff3bfe, 0x04000401}, 0x04000400,
-       {{"before-rounding", 0x00000000}, {"after-rounding-unbounded-exponent", 0x00000400}}},
+      {"S8", "fma.rn.ftz.f16", {0x3bff, 0x0400, 0x8000}, 0x0000,
+       {{"after-rounding-in-format", 0x0400}}},
+      // Both lanes: lane 1 the tie (only the in-format reading keeps it), lane 0 the 2^-34 case
+      // (only the before-rounding reading flushes it).
+      {"S8", "mul.ftz.f16x2", {0x3bff3bfe, 0x04000401}, 0x00000400,
+       {{"before-rounding", 0x00000000}, {"after-rounding-in-format", 0x04000400}}},
 
       // S10: every NaN produced is 0x7fff; the alternatives are the IEEE default NaN, x86's
       // negative default NaN and the propagation of a quiet input's payload.

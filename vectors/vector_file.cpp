@@ -7,6 +7,7 @@
 
 #include "model/isa/ptx.h"
 #include "model/ref/execute.h"
+#include "vectors/silicon.h"
 
 namespace halfpipe::vectors {
 
@@ -86,15 +87,19 @@ std::string generation_header(const GenerationRequest& request,
                               const std::vector<GenerationRequest::Part>& parts,
                               std::string_view comment, std::string_view command_suffix) {
   uint64_t count = 0;
-  for (const auto& part : parts) count += part.slice.end - part.slice.begin;
+  std::vector<std::string> forms;
+  for (const auto& part : parts) {
+    count += part.slice.end - part.slice.begin;
+    forms.push_back(part.form);
+  }
   return fmt::format(
-      "{0} generator: halfpipe-vectors {1}\n"
-      "{0} command: {2}{3}\n"
-      "{0} seed: {4}\n"
-      "{0} shard: {5}/{6}\n"
-      "{0} vectors: {7}\n",
-      comment, kGeneratorVersion, request.command(), command_suffix, request.seed,
-      request.shard.index, request.shard.count, count);
+             "{0} generator: halfpipe-vectors {1}\n"
+             "{0} command: {2}{3}\n"
+             "{0} seed: {4}\n"
+             "{0} shard: {5}/{6}\n",
+             comment, kGeneratorVersion, request.command(), command_suffix, request.seed,
+             request.shard.index, request.shard.count) +
+         silicon_header(forms, comment) + fmt::format("{} vectors: {}\n", comment, count);
 }
 
 void write_vector_file(std::ostream& out, GenerationRequest request, Evaluator evaluate) {

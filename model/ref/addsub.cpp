@@ -5,7 +5,7 @@
 
 namespace halfpipe::ref {
 
-uint16_t add(const FloatFormat& f, uint16_t a, uint16_t b) {
+Rounded add(const FloatFormat& f, uint16_t a, uint16_t b) {
   if (f.is_nan(a) || f.is_nan(b)) return policy::kCanonicalNan;
   if (f.is_inf(a) && f.is_inf(b) && f.sign(a) != f.sign(b)) return policy::kCanonicalNan;
   if (f.is_inf(a)) return a;
@@ -14,7 +14,7 @@ uint16_t add(const FloatFormat& f, uint16_t a, uint16_t b) {
 }
 
 // S5: sub is a + (-b), so (-0) - (+0) = -0 falls out of the sum rule.
-uint16_t sub(const FloatFormat& f, uint16_t a, uint16_t b) {
+Rounded sub(const FloatFormat& f, uint16_t a, uint16_t b) {
   return add(f, a, b ^ f.sign_mask());
 }
 

@@ -26,7 +26,7 @@ static_assert(sizeof(approx::kEx2Table) / sizeof(approx::kEx2Table[0]) ==
                   static_cast<size_t>(approx::kEx2Layout.entries),
               "ex2.mem does not have the entry count of kEx2Layout");
 
-uint16_t ex2_approx(const FloatFormat& f, uint16_t a) {
+Rounded ex2_approx(const FloatFormat& f, uint16_t a) {
   if (f.is_nan(a)) return policy::kCanonicalNan;  // S10
   const bool negative = f.sign(a);
   // Spec corner tables: 2^-inf = +0, 2^+inf = +inf.

@@ -8,7 +8,7 @@
 namespace halfpipe::ref {
 namespace {
 
-uint16_t operate(const Uop& u, const FloatFormat& f, uint16_t a, uint16_t b, uint16_t c) {
+Rounded operate(const Uop& u, const FloatFormat& f, uint16_t a, uint16_t b, uint16_t c) {
   switch (u.op) {
     case Op::Add: return add(f, a, b);
     case Op::Sub: return sub(f, a, b);

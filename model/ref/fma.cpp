@@ -5,7 +5,7 @@
 
 namespace halfpipe::ref {
 
-uint16_t fma(const FloatFormat& f, uint16_t a, uint16_t b, uint16_t c) {
+Rounded fma(const FloatFormat& f, uint16_t a, uint16_t b, uint16_t c) {
   if (f.is_nan(a) || f.is_nan(b) || f.is_nan(c)) return policy::kCanonicalNan;
   const bool product_sign = f.sign(a) != f.sign(b);
   if (f.is_inf(a) || f.is_inf(b)) {
@@ -13,7 +13,7 @@ uint16_t fma(const FloatFormat& f, uint16_t a, uint16_t b, uint16_t c) {
     if (f.is_inf(c) && f.sign(c) != product_sign) return policy::kCanonicalNan;  // inf - inf
     return f.infinity(product_sign);
   }
-  if (f.is_inf(c)) return c;
+  if (f.is_inf(c)) return Rounded(c);
 
   const Unpacked x = unpack(f, a), y = unpack(f, b);
   const Unpacked product{product_sign, x.exp + y.exp, x.sig * y.sig};  // exact: 2 * 11 bits

@@ -5,7 +5,7 @@
 
 namespace halfpipe::ref {
 
-uint16_t mul(const FloatFormat& f, uint16_t a, uint16_t b) {
+Rounded mul(const FloatFormat& f, uint16_t a, uint16_t b) {
   if (f.is_nan(a) || f.is_nan(b)) return policy::kCanonicalNan;
   const bool sign = f.sign(a) != f.sign(b);  // S5: also the sign of an exact zero product
   if (f.is_inf(a) || f.is_inf(b)) {

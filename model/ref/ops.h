@@ -6,17 +6,19 @@
 #include <cstdint>
 
 #include "model/ref/format.h"
+#include "model/ref/round.h"
 
 namespace halfpipe::ref {
 
-uint16_t add(const FloatFormat& f, uint16_t a, uint16_t b);              // addsub.cpp
-uint16_t sub(const FloatFormat& f, uint16_t a, uint16_t b);              // addsub.cpp
-uint16_t mul(const FloatFormat& f, uint16_t a, uint16_t b);              // mul.cpp
-uint16_t fma(const FloatFormat& f, uint16_t a, uint16_t b, uint16_t c);  // fma.cpp
+// The families that round return the rounder's tininess with the result (round.h, S8).
+Rounded add(const FloatFormat& f, uint16_t a, uint16_t b);               // addsub.cpp
+Rounded sub(const FloatFormat& f, uint16_t a, uint16_t b);               // addsub.cpp
+Rounded mul(const FloatFormat& f, uint16_t a, uint16_t b);               // mul.cpp
+Rounded fma(const FloatFormat& f, uint16_t a, uint16_t b, uint16_t c);   // fma.cpp
 uint16_t neg(const FloatFormat& f, uint16_t a);                          // negabs.cpp
 uint16_t abs(const FloatFormat& f, uint16_t a);                          // negabs.cpp
-uint16_t tanh_approx(const FloatFormat& f, uint16_t a);                  // tanh.cpp
-uint16_t ex2_approx(const FloatFormat& f, uint16_t a);                   // ex2.cpp
+Rounded tanh_approx(const FloatFormat& f, uint16_t a);                   // tanh.cpp
+Rounded ex2_approx(const FloatFormat& f, uint16_t a);                    // ex2.cpp
 
 struct MinMaxModifiers {
   bool nan = false;          // .NaN

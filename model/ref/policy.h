@@ -12,11 +12,13 @@ namespace halfpipe::ref::policy {
 // S10: every NaN a PTX half-precision instruction produces, f16 and bf16 alike.
 inline constexpr uint16_t kCanonicalNan = 0x7FFF;
 
-// S8 (and S9 for ex2.approx.ftz.bf16): `.ftz` judges tininess *after* rounding into the format
-// with its subnormal range: a rounded result that is a subnormal encoding is flushed to a zero
-// of the same sign; one that rounded up to the smallest normal is kept.
-constexpr uint16_t flush_tiny_result(const FloatFormat& f, uint16_t rounded) {
-  return f.is_subnormal(rounded) ? f.zero(f.sign(rounded)) : rounded;
+// S8 (and S9 for ex2.approx.ftz.bf16), measured on an H100 (silicon/results/sm_90/): `.ftz`
+// flushes a result that is tiny after rounding in IEEE 754's sense, judged with an unbounded
+// exponent range, to a zero of the same sign. `tiny` is the rounder's verdict (round.h): a value
+// rounded up to the smallest normal only by the subnormal range's coarser last place is tiny,
+// and flushed. A subnormal encoding is always tiny.
+constexpr uint16_t flush_tiny_result(const FloatFormat& f, uint16_t rounded, bool tiny) {
+  return tiny || f.is_subnormal(rounded) ? f.zero(f.sign(rounded)) : rounded;
 }
 
 // S12: `.sat` clamps to [+0.0, 1.0]; a NaN becomes +0.0 and every negative value, -0.0 and

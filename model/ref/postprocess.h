@@ -6,6 +6,7 @@
 #include <cstdint>
 
 #include "model/ref/format.h"
+#include "model/ref/round.h"
 #include "model/uop/uop.h"
 
 namespace halfpipe::ref {
@@ -15,8 +16,8 @@ constexpr uint16_t flush_subnormal_input(const FloatFormat& f, uint16_t x) {
   return f.is_subnormal(x) ? f.zero(f.sign(x)) : x;
 }
 
-// Everything after rounding: ftz of a tiny result (S8), the oob override (S14, which must be
-// decided on the raw operands and is passed in), then sat (S12) or relu (S13).
-uint16_t post_process(const Uop& u, const FloatFormat& f, uint16_t rounded, bool oob_operand);
+// Everything after rounding: ftz of a tiny result (S8, the rounder's tininess), the oob override
+// (S14, which must be decided on the raw operands and is passed in), then sat (S12) or relu (S13).
+uint16_t post_process(const Uop& u, const FloatFormat& f, Rounded rounded, bool oob_operand);
 
 }  // namespace halfpipe::ref

@@ -4,8 +4,23 @@
 #include <utility>
 
 namespace halfpipe::ref {
+namespace {
 
-uint16_t round_pack(const FloatFormat& f, bool sign, int32_t exp, uint64_t sig, bool sticky) {
+// (sig + s) rounded to nearest even at `shift` bits above sig's last place (s as round_pack's).
+// A shift of zero or less is exact: the caller bounds the left shift.
+uint64_t rounded_quotient(uint64_t sig, bool sticky, int32_t shift) {
+  if (shift <= 0) return sig << -shift;
+  if (shift > 64) return 0;  // below half of the last place: rounds to zero
+  uint64_t q = shift == 64 ? 0 : sig >> shift;
+  const uint64_t rem = shift == 64 ? sig : sig & ((uint64_t{1} << shift) - 1);
+  const uint64_t half = uint64_t{1} << (shift - 1);
+  if (rem > half || (rem == half && (sticky || (q & 1)))) ++q;  // S4: ties to even
+  return q;
+}
+
+}  // namespace
+
+Rounded round_pack(const FloatFormat& f, bool sign, int32_t exp, uint64_t sig, bool sticky) {
   if (sig == 0) return f.zero(sign);
 
   const int32_t msb = 63 - __builtin_clzll(sig);
@@ -13,29 +28,25 @@ uint16_t round_pack(const FloatFormat& f, bool sign, int32_t exp, uint64_t sig, 
   // The weight of the result's last place: frac_bits below the leading bit, but never below the
   // last place of the subnormals (S6, gradual underflow).
   const int32_t lsb = std::max(top - f.frac_bits, f.emin() - f.frac_bits);
-  const int32_t shift = lsb - exp;
+  const uint64_t q = rounded_quotient(sig, sticky, lsb - exp);
 
-  uint64_t q;
-  if (shift <= 0) {
-    q = sig << -shift;  // exact: lsb >= top - frac_bits bounds -shift by frac_bits
-  } else if (shift > 64) {
-    q = 0;  // below half of the last place: rounds to zero
-  } else {
-    q = shift == 64 ? 0 : sig >> shift;
-    const uint64_t rem = shift == 64 ? sig : sig & ((uint64_t{1} << shift) - 1);
-    const uint64_t half = uint64_t{1} << (shift - 1);
-    if (rem > half || (rem == half && (sticky || (q & 1)))) ++q;  // S4: ties to even
-  }
+  // Tininess after rounding (S8): below 2^(emin-1) nothing rounds up to 2^emin; in the binade
+  // just below it, the value rounded at full precision (frac_bits below its leading bit, where
+  // the subnormal range keeps one bit fewer) is tiny unless it carries into 2^emin.
+  const bool tiny =
+      top < f.emin() - 1 ||
+      (top == f.emin() - 1 &&
+       rounded_quotient(sig, sticky, top - f.frac_bits - exp) >> (f.frac_bits + 1) == 0);
 
   // q carries the hidden bit for normals, so adding it to (field - 1) lets a rounding carry step
   // into the next binade, and a subnormal that rounds up become the smallest normal.
   const int32_t exp_field = lsb + f.frac_bits + f.bias();  // 1 in the subnormal range
   const uint64_t bits = (static_cast<uint64_t>(exp_field - 1) << f.frac_bits) + q;
   if (bits >= f.inf()) return f.infinity(sign);  // S5: overflow rounds to infinity
-  return static_cast<uint16_t>(bits) | f.zero(sign);
+  return {static_cast<uint16_t>(static_cast<uint16_t>(bits) | f.zero(sign)), tiny};
 }
 
-uint16_t round_exact_sum(const FloatFormat& f, const Unpacked& x, const Unpacked& y) {
+Rounded round_exact_sum(const FloatFormat& f, const Unpacked& x, const Unpacked& y) {
   if (x.sig == 0 && y.sig == 0) return f.zero(x.sign && y.sign);
   if (x.sig == 0) return round_pack(f, y.sign, y.exp, y.sig);
   if (y.sig == 0) return round_pack(f, x.sign, x.exp, x.sig);

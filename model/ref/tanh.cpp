@@ -24,7 +24,7 @@ static_assert(sizeof(approx::kTanhTable) / sizeof(approx::kTanhTable[0]) ==
                   static_cast<size_t>(approx::kTanhLayout.entries),
               "tanh.mem does not have the entry count of kTanhLayout");
 
-uint16_t tanh_approx(const FloatFormat& f, uint16_t a) {
+Rounded tanh_approx(const FloatFormat& f, uint16_t a) {
   if (f.is_nan(a)) return policy::kCanonicalNan;  // S10
   const bool sign = f.sign(a);
   if (f.is_inf(a)) return f.one() | f.zero(sign);  // spec corner table: tanh(+-inf) = +-1.0

@@ -155,12 +155,23 @@ inline uint16_t from_double(const Spec& s, double r) {
   return round_to_format(s, sign != 0, Narrow{frac | (uint64_t{1} << 52)}, exp_field - 1075);
 }
 
-// S7 and S8, restated: .ftz flushes subnormal inputs, and a result whose rounded magnitude is
-// non-zero and below the smallest normal, to a zero of the same sign.
+// S7, restated: .ftz flushes a subnormal input to a zero of the same sign.
 inline uint16_t flush(const Spec& s, uint16_t x) {
   const double v = to_double(s, x);
   if (v != 0 && std::fabs(v) < s.min_normal()) return x & 0x8000;
   return x;
+}
+
+// S8, restated from IEEE 754's tininess after rounding (what an H100 does): a result is tiny when
+// its exact value, rounded to the format's precision with an unbounded exponent, lies below the
+// smallest normal, that is when its magnitude is below the smallest normal less half a last
+// place of the binade under it (that bound itself ties up to the even smallest normal). .ftz
+// makes a tiny result a zero of the same sign. `exact` must compare with the bound as the exact
+// value does (each caller says why).
+inline uint16_t flush_result(const Spec& s, double exact, uint16_t rounded) {
+  const double bound = s.min_normal() * (1 - std::ldexp(1.0, -(s.frac_bits + 2)));
+  if (exact != 0 && std::fabs(exact) < bound) return rounded & 0x8000;
+  return rounded;
 }
 
 enum class Arith { Add, Sub, Mul };
@@ -173,7 +184,7 @@ inline uint16_t arith(const Spec& s, Arith op, uint16_t a, uint16_t b, bool ftz 
   const double x = to_double(s, a), y = to_double(s, b);
   const double r = op == Arith::Add ? x + y : op == Arith::Sub ? x - y : x * y;
   const uint16_t d = from_double(s, r);
-  return ftz ? flush(s, d) : d;
+  return ftz ? flush_result(s, r, d) : d;  // r is exact: at most 2p bits, far from binary64's ends
 }
 
 // A finite value as an integer significand and a power-of-two weight, read from the fields.
@@ -202,8 +213,7 @@ inline uint16_t fma(const Spec& s, uint16_t a, uint16_t b, uint16_t c, bool ftz 
   }
   const double host = to_double(s, a) * to_double(s, b) + to_double(s, c);
   if (std::isnan(host) || std::isinf(host) || host == 0) {
-    const uint16_t d = from_double(s, host);
-    return ftz ? flush(s, d) : d;
+    return from_double(s, host);  // a NaN, infinity or zero is never tiny
   }
 
   const int lowest = 2 * s.tiniest_exp();
@@ -222,7 +232,10 @@ inline uint16_t fma(const Spec& s, uint16_t a, uint16_t b, uint16_t c, bool ftz 
   } else {  // equality is an exact zero, which the host decided above
     d = round_to_format(s, z.negative, addend.minus(product), lowest);
   }
-  return ftz ? flush(s, d) : d;
+  // host is the exact value rounded once to binary64: an exact value other than the bound lies a
+  // multiple of 2^(2 * tiniest_exp) away from it, far above binary64's last place there, so
+  // host compares with the bound as the exact value does.
+  return ftz ? flush_result(s, host, d) : d;
 }
 
 }  // namespace halfpipe::oracle

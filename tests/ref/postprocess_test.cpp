@@ -140,8 +140,10 @@ TEST_CASE("S8 then S12: a tiny result is flushed, then saturated") {
   CHECK(run(with_sat(with_ftz(f16(Op::Mul))), 0x8400, 0x3800) == 0x0000);
   // (2^-14 + ...) - ... : 2^-14 - (2^-14 + 2^-24) = -2^-24 -> ftz -0 -> sat +0.
   CHECK(run(with_sat(with_ftz(f16(Op::Sub))), 0x0400, 0x0401) == 0x0000);
-  // 2^-14 - 2^-25 rounds up to 2^-14, which ftz keeps (S8) and sat keeps (<= 1).
-  CHECK(run(with_sat(with_ftz(f16(Op::Mul))), 0x25C0, 0x1990) == 0x0400);
+  // 2^-14 - 2^-25 rounds up to 2^-14 but is tiny (S8): ftz +0, sat +0. 2^-14 (1 - 2^-20) is not
+  // tiny: ftz keeps 2^-14, and so does sat (<= 1).
+  CHECK(run(with_sat(with_ftz(f16(Op::Mul))), 0x25C0, 0x1990) == 0x0000);
+  CHECK(run(with_sat(with_ftz(f16(Op::Mul))), 0x3BFE, 0x0401) == 0x0400);
   // A NaN passes ftz untouched and sat makes it +0.
   CHECK(run(with_sat(with_ftz(f16(Op::Add))), 0x7C00, 0xFC00) == 0x0000);
   // An infinity passes ftz and sat makes it 1 (+inf) or +0 (-inf).
@@ -153,8 +155,9 @@ TEST_CASE("S8 then S13: a tiny result is flushed, then relu'd") {
   // -2^-15 + (-0) -> ftz -0 -> relu +0; +2^-15 -> ftz +0 -> relu +0.
   CHECK(run(with_relu(with_ftz(f16(Op::Fma))), 0x8400, 0x3800, 0x8000) == 0x0000);
   CHECK(run(with_relu(with_ftz(f16(Op::Fma))), 0x0400, 0x3800, 0x0000) == 0x0000);
-  // 2^-14 - 2^-25 rounds up to 2^-14: kept by ftz and by relu.
-  CHECK(run(with_relu(with_ftz(f16(Op::Fma))), 0x25C0, 0x1990, 0x0000) == 0x0400);
+  // 2^-14 - 2^-25 is tiny (S8): ftz +0, relu +0; 2^-14 (1 - 2^-20) is kept by both.
+  CHECK(run(with_relu(with_ftz(f16(Op::Fma))), 0x25C0, 0x1990, 0x0000) == 0x0000);
+  CHECK(run(with_relu(with_ftz(f16(Op::Fma))), 0x3BFE, 0x0401, 0x0000) == 0x0400);
   // NaN passes ftz and relu gives the canonical NaN; -inf passes ftz and relu gives +0.
   CHECK(run(with_relu(with_ftz(f16(Op::Fma))), 0x7C00, 0x0000, 0x0000) == 0x7FFF);
   CHECK(run(with_relu(with_ftz(f16(Op::Fma))), 0xFC00, 0x3C00, 0x0000) == 0x0000);

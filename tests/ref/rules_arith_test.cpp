@@ -291,7 +291,7 @@ TEST_CASE("S7: .ftz flushes each lane of f16x2 on its own") {
         pack(0x0000, 0x4000));
 }
 
-// ---- S8: .ftz flushes subnormal results, judged after rounding ---------------------------------
+// ---- S8: .ftz flushes tiny results, tininess after rounding with an unbounded exponent -------
 
 TEST_CASE("S8: .ftz replaces a subnormal result by a zero of the same sign") {
   // (2^-14 + 2^-24) - 2^-14 = 2^-24, subnormal -> +0; the reverse -> -0.
@@ -306,24 +306,37 @@ TEST_CASE("S8: .ftz replaces a subnormal result by a zero of the same sign") {
   CHECK(run(with_ftz(f16(Op::Fma)), 0x8400, 0x3800, 0x8000) == 0x8000);
 }
 
-TEST_CASE("S8: a result that rounds up to 2^-14 is kept under .ftz") {
+TEST_CASE("S8: a result that reaches 2^-14 only through the subnormals' rounding is flushed") {
   // 0x25C0 = 1.4375 * 2^-6 = 23 * 2^-10 and 0x1990 = 1.390625 * 2^-9 = 89 * 2^-15, both normal.
-  // Their product is 2047 * 2^-25 = 2^-14 - 2^-25: 1023.5 units of 2^-24 before rounding (tiny),
-  // a tie between 1023 (odd) and 1024; even is 1024 units = 2^-14 = 0x0400, normal: kept.
+  // Their product is 2047 * 2^-25 = 2^-14 - 2^-25: 1023.5 units of 2^-24, a tie that rounds to
+  // 1024 units = 2^-14 = 0x0400. At full precision (last place 2^-25 in [2^-15, 2^-14)) it is
+  // exact and below 2^-14: tiny after rounding, so .ftz flushes it (an H100 does:
+  // silicon/results/sm_90/).
   CHECK(run(f16(Op::Mul), 0x25C0, 0x1990) == 0x0400);
-  CHECK(run(with_ftz(f16(Op::Mul)), 0x25C0, 0x1990) == 0x0400);
-  CHECK(run(with_ftz(f16(Op::Mul)), 0xA5C0, 0x1990) == 0x8400);
-  CHECK(run(with_ftz(f16(Op::Fma)), 0x25C0, 0x1990, 0x8000) == 0x0400);
+  CHECK(run(with_ftz(f16(Op::Mul)), 0x25C0, 0x1990) == 0x0000);
+  CHECK(run(with_ftz(f16(Op::Mul)), 0xA5C0, 0x1990) == 0x8000);
+  CHECK(run(with_ftz(f16(Op::Fma)), 0x25C0, 0x1990, 0x8000) == 0x0000);
   // 0x198F = 1423 * 2^-19; 23 * 1423 = 32729, times 2^-29 = 1022.78 units -> 1023 units = the
   // largest subnormal 0x03FF without .ftz, and flushed to +0 with it.
   CHECK(run(f16(Op::Mul), 0x25C0, 0x198F) == 0x03FF);
   CHECK(run(with_ftz(f16(Op::Mul)), 0x25C0, 0x198F) == 0x0000);
 }
 
+TEST_CASE("S8: a result that rounds up to 2^-14 at full precision is kept under .ftz") {
+  // 0x3BFE = 1 - 2^-10 and 0x0401 = 2^-14 (1 + 2^-10): the product 2^-14 (1 - 2^-20) lies within
+  // half of 2^-25 below 2^-14, so it rounds to 2^-14 with an unbounded exponent too: not tiny.
+  CHECK(run(with_ftz(f16(Op::Mul)), 0x3BFE, 0x0401) == 0x0400);
+  // The bound itself: 0x1FE0 = 63 * 2^-13 and 0x2010 = 65 * 2^-13 give 4095 * 2^-26 =
+  // 2^-14 - 2^-26, a tie at full precision between 2^-14 - 2^-25 (odd) and 2^-14 (even): kept.
+  CHECK(run(f16(Op::Mul), 0x1FE0, 0x2010) == 0x0400);
+  CHECK(run(with_ftz(f16(Op::Mul)), 0x1FE0, 0x2010) == 0x0400);
+  CHECK(run(with_ftz(f16(Op::Fma)), 0x9FE0, 0x2010, 0x8000) == 0x8400);
+}
+
 TEST_CASE("S8: .ftz judges each lane of f16x2 on its own") {
-  // lane 0: 2^-14 * 0.5 = 2^-15 -> +0; lane 1: the 2^-14 - 2^-25 product above -> kept 0x0400.
-  CHECK(ref::execute(with_ftz(f16x2(Op::Mul)), pack(0x25C0, 0x0400), pack(0x1990, 0x3800)) ==
-        pack(0x0400, 0x0000));
+  // lane 0: 2^-14 (1 - 2^-20) -> kept 0x0400; lane 1: 2^-14 - 2^-25 -> flushed to +0.
+  CHECK(ref::execute(with_ftz(f16x2(Op::Mul)), pack(0x25C0, 0x3BFE), pack(0x1990, 0x0401)) ==
+        pack(0x0000, 0x0400));
 }
 
 // ---- S10: canonical NaN -----------------------------------------------------------------------

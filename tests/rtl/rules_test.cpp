@@ -39,11 +39,17 @@ TEST_CASE("S7: .ftz flushes a subnormal input: 2^-15 + 2^-15 = +0") {
   CHECK(rtl_lane_result("add.ftz.f16", 0x0200, 0x0200) == 0x0000);
 }
 
-TEST_CASE("S8: .ftz flushes a result that is subnormal after rounding, and keeps one that rounds up to 2^-14") {
+TEST_CASE("S8: .ftz flushes a result that is tiny after rounding with an unbounded exponent") {
   CHECK(rtl_lane_result("mul.ftz.f16", 0x0400, 0x3800) == 0x0000);
-  // (2^-14 - 2^-24) as a product: 0x3bff (1 - 2^-11) * 0x0400 (2^-14) = 2^-14 - 2^-25, which
-  // rounds (a tie, to even) up to 2^-14: kept.
-  CHECK(rtl_lane_result("mul.ftz.f16", 0x3bff, 0x0400) == 0x0400);
+  // 0x3bff (1 - 2^-11) * 0x0400 (2^-14) = 2^-14 - 2^-25: the subnormals' rounding takes it up to
+  // 2^-14 (a tie, to even), full precision keeps it exact below 2^-14: tiny, flushed.
+  CHECK(rtl_lane_result("mul.f16", 0x3bff, 0x0400) == 0x0400);
+  CHECK(rtl_lane_result("mul.ftz.f16", 0x3bff, 0x0400) == 0x0000);
+  CHECK(rtl_lane_result("fma.rn.ftz.f16", 0xbbff, 0x0400, 0x8000) == 0x8000);
+  // 0x3bfe (1 - 2^-10) * 0x0401 (2^-14 (1 + 2^-10)) = 2^-14 (1 - 2^-20) rounds to 2^-14 at full
+  // precision too: kept. So does the bound, 0x1fe0 * 0x2010 = 2^-14 - 2^-26 (a tie, to even).
+  CHECK(rtl_lane_result("mul.ftz.f16", 0x3bfe, 0x0401) == 0x0400);
+  CHECK(rtl_lane_result("mul.ftz.f16", 0x1fe0, 0x2010) == 0x0400);
 }
 
 TEST_CASE("S10: every NaN result is 0x7fff, f16 and bf16") {

@@ -24,7 +24,7 @@ probe_summary=(
   "S12: 6 probes, 6 follow halfpipe's reading; keep-negative-zero 0"
   "S13: 5 probes, 5 follow halfpipe's reading; keep-negative-zero 0"
   "S14: 8 probes, 8 follow halfpipe's reading; 0x7ff7-not-oob 0; only-a-checked 0; sign-significant 0; any-nan-is-oob 0; c-checked-too 0"
-  "S8: 5 probes, 5 follow halfpipe's reading; before-rounding 0; after-rounding-unbounded-exponent 0"
+  "S8: 5 probes, 5 follow halfpipe's reading; after-rounding-in-format 0; before-rounding 0"
 )
 
 case $case_name in

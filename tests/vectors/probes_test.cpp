@@ -56,8 +56,8 @@ TEST_CASE("gen --probe-semantics: a vector file halfpipe's reader takes, one pro
   std::ostringstream out;
   write_probe_file(out);
   const std::string text = out.str();
-  CHECK(text.find("mul.ftz.f16 0x3bff 0x0400 0x0400 # probe S8 before-rounding=0x0000 "
-                  "after-rounding-unbounded-exponent=0x0000\n") != std::string::npos);
+  CHECK(text.find("mul.ftz.f16 0x3bff 0x0400 0x0000 # probe S8 "
+                  "after-rounding-in-format=0x0400\n") != std::string::npos);
   CHECK(text.find("add.sat.f16x2 0x80003c00 0x80000000 0x00003c00 # probe S12 "
                   "keep-negative-zero=0x80003c00\n") != std::string::npos);
   std::istringstream in(text);
