@@ -396,6 +396,8 @@ class Campaign {
   std::string error_;  // a device error: the run stopped
   bool timed_out_ = false;
   double last_progress_ = 0, last_done_ = 0;
+  // Where the run's time went: the host waiting for the device's next chunk, and checking.
+  double waiting_seconds_ = 0, checking_seconds_ = 0;
   uint64_t lanes_checked_ = 0;
 
   unsigned threads() const {
@@ -593,13 +595,17 @@ class Campaign {
   void finish(const InFlight& f) {
     const Task& task = tasks_[f.task];
     const void* results = nullptr;
+    const Clock::time_point waiting = Clock::now();
     const std::string error = device_wait(f.slot, results);
     if (!error.empty()) {
       error_ = forms_[task.form].name + ": " + error;
       return;
     }
+    const Clock::time_point checking = Clock::now();
+    waiting_seconds_ += std::chrono::duration<double>(checking - waiting).count();
     if (task.vectors) check_explicit(task, results);
     else check_generated(task, f.chunk, results);
+    checking_seconds_ += seconds_since(checking);
     FormResult& r = results_[task.form];
     r.phases[static_cast<int>(task.phase)].run += f.chunk.count * forms_[task.form].lanes();
     const double now = seconds_since(start_);
@@ -856,7 +862,9 @@ class Campaign {
       << ", \"runtime\": " << json_string(device_.runtime)
       << ", \"multiprocessors\": " << device_.multiprocessors << "},\n"
       << "  \"host\": {\"threads\": " << threads() << ", \"bulk_path\": "
-      << json_string(halfpipe::ref::bulk_path_name(halfpipe::ref::bulk_path_auto())) << "},\n"
+      << json_string(halfpipe::ref::bulk_path_name(halfpipe::ref::bulk_path_auto()))
+      << ", \"waiting_seconds\": " << fixed(waiting_seconds_, 1)
+      << ", \"checking_seconds\": " << fixed(checking_seconds_, 1) << "},\n"
       << "  \"classes\": [";
     for (int k = 0; k < kClassCount; ++k) j << (k ? ", " : "") << json_string(kClassNames[k]);
     j << "],\n  \"rules\": [";
@@ -918,7 +926,8 @@ class Campaign {
       << "- host: " << threads() << " threads, bulk path "
       << halfpipe::ref::bulk_path_name(halfpipe::ref::bulk_path_auto()) << "\n"
       << "- started " << started_text() << ", ran " << fixed(seconds_, 1) << " s (limit "
-      << fixed(o_.seconds, 0) << " s)\n"
+      << fixed(o_.seconds, 0) << " s): the host waited " << fixed(waiting_seconds_, 1)
+      << " s for the device and checked for " << fixed(checking_seconds_, 1) << " s\n"
       << "- " << inputs << " inputs checked bit for bit, " << mismatches << " mismatches\n";
     if (!error_.empty()) m << "- **stopped by a device error:** " << error_ << "\n";
     if (!why_cut().empty()) m << "- **not complete:** " << why_cut() << " (each form's cut below)\n";
