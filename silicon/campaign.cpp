@@ -332,7 +332,7 @@ cd "$(dirname "$0")"
 NVCC=${{NVCC:-$(command -v nvcc || echo /usr/local/cuda/bin/nvcc)}}
 CXX=${{CXX:-g++}}
 CUDA_LIB=${{CUDA_LIB:-$(dirname "$NVCC")/../lib64}}
-FLAGS="-O2 -std=c++17 -Isrc -Isrc/campaign -ffp-contract=off -DHALFPIPE_CAMPAIGN_SECONDS={}"
+FLAGS="-O3 -std=c++17 -Isrc -Isrc/campaign -ffp-contract=off -DHALFPIPE_CAMPAIGN_SECONDS={}"
 mkdir -p obj
 pids=""
 compile() {{  # SOURCE [FLAGS...]: to obj/, in the background
