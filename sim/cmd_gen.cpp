@@ -25,12 +25,24 @@ namespace {
 using namespace halfpipe::vectors;
 using halfpipe::cli::GenOptions;
 
-// Writes through a temporary file renamed into place, so a failed run leaves no partial file.
+// Writes a regular file through a temporary file renamed into place, so a failed run leaves no
+// partial file. A target that exists and is not a regular file (a device such as /dev/null, a
+// FIFO, a socket) is written directly: renaming over it would destroy it.
 template <typename Write>
 void write_output(const std::string& path, Write write) {
   if (path.empty() || path == "-") {
     write(std::cout);
     std::cout.flush();
+    return;
+  }
+  std::error_code error;
+  const auto status = std::filesystem::status(path, error);
+  if (!error && std::filesystem::exists(status) && !std::filesystem::is_regular_file(status) &&
+      !std::filesystem::is_directory(status)) {
+    std::ofstream out(path, std::ios::binary);
+    if (!out) throw std::runtime_error(fmt::format("cannot write '{}'", path));
+    write(out);
+    if (!out.flush()) throw std::runtime_error(fmt::format("cannot write '{}'", path));
     return;
   }
   const std::string temporary = path + ".partial";
