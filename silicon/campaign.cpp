@@ -39,18 +39,6 @@ void write_file(const fs::path& path, const std::string& text, bool executable =
 // The kernel of one form: a grid-stride loop over the chunk's instructions, each one's registers
 // read (probes, corners) or generated (enumeration.h), then the form's instruction by inline asm.
 std::string campaign_kernel(size_t index, const CampaignForm& form) {
-  const int n = operand_count(form.uop.op);
-  const bool packed = form.uop.packed;
-  const char* type = packed ? "unsigned int" : "unsigned short";
-  const char* constraint = packed ? "r" : "h";
-  std::vector<std::string> registers{"%0"};
-  for (int i = 1; i <= n; ++i) registers.push_back(fmt::format("%{}", i));
-  const char names[3] = {'a', 'b', 'c'};
-  std::string casts, inputs;
-  for (int i = 0; i < n; ++i) {
-    casts += fmt::format("    const {} r{} = static_cast<{}>(r.{});\n", type, names[i], type, names[i]);
-    inputs += fmt::format("{}\"{}\"(r{})", i ? ", " : "", constraint, names[i]);
-  }
   return fmt::format(
       "// {}\n"
       "__global__ void __launch_bounds__(kThreads) kernel_{}(Phase phase, uint64_t first, uint64_t "
@@ -66,14 +54,12 @@ std::string campaign_kernel(size_t index, const CampaignForm& form) {
       "      r = generated_registers(phase, {}, {}, first + j, param);\n"
       "    }}\n"
       "{}"
-      "    {} rd;\n"
-      "    asm volatile(\"{}\" : \"={}\"(rd) : {});\n"
       "    out[j] = rd;\n"
       "  }}\n"
       "}}\n\n",
-      form.canonical, index, packed ? "uint32_t" : "uint16_t", packed ? "true" : "false",
-      form.uop.format == Format::BF16 ? "true" : "false", casts, type,
-      ptx_instruction(form.canonical, registers), constraint, inputs);
+      form.canonical, index, form.uop.packed ? "uint32_t" : "uint16_t",
+      form.uop.packed ? "true" : "false", form.uop.format == Format::BF16 ? "true" : "false",
+      inline_asm_instruction(form.canonical, form.uop, "r.{}"));
 }
 
 // The lines of a vector file text whose form is one of `forms`, the form written canonically.

@@ -19,6 +19,24 @@ std::string ptx_instruction(const std::string& canonical_form,
 
 const char* register_type(const Uop& u) { return u.packed ? ".b32" : ".b16"; }
 
+std::string inline_asm_instruction(const std::string& canonical_form, const Uop& u,
+                                   const std::string& operand) {
+  const int n = operand_count(u.op);
+  const char* type = u.packed ? "unsigned int" : "unsigned short";
+  const char* constraint = u.packed ? "r" : "h";
+  std::vector<std::string> registers{"%0"};
+  const char names[3] = {'a', 'b', 'c'};
+  std::string loads, inputs;
+  for (int i = 0; i < n; ++i) {
+    registers.push_back(fmt::format("%{}", i + 1));
+    loads += fmt::format("    const {} r{} = static_cast<{}>({});\n", type, names[i], type,
+                         fmt::format(fmt::runtime(operand), names[i]));
+    inputs += fmt::format("{}\"{}\"(r{})", i ? ", " : "", constraint, names[i]);
+  }
+  return loads + fmt::format("    {} rd;\n    asm volatile(\"{}\" : \"={}\"(rd) : {});\n", type,
+                             ptx_instruction(canonical_form, registers), constraint, inputs);
+}
+
 namespace {
 
 // A C++ string literal of plain text (form spellings are letters, digits and dots).
@@ -28,20 +46,6 @@ std::string quoted(const std::string& text) { return '"' + text + '"'; }
 // form's instruction by inline asm (16-bit registers, constraint "h", for a scalar form; 32-bit,
 // "r", for a packed one) and stores the result register.
 std::string kernel(size_t index, const ProgramForm& form) {
-  const int n = operand_count(form.uop.op);
-  const bool packed = form.uop.packed;
-  const char* type = packed ? "unsigned int" : "unsigned short";
-  const char* constraint = packed ? "r" : "h";
-  std::vector<std::string> registers{"%0"};
-  for (int i = 1; i <= n; ++i) registers.push_back(fmt::format("%{}", i));
-  std::string inputs;
-  const char names[3] = {'a', 'b', 'c'};
-  for (int i = 0; i < n; ++i)
-    inputs += fmt::format("{}\"{}\"(r{})", i ? ", " : "", constraint, names[i]);
-  std::string loads;
-  for (int i = 0; i < n; ++i)
-    loads += fmt::format("    const {} r{} = static_cast<{}>({}[i]);\n", type, names[i], type,
-                         names[i]);
   return fmt::format(
       "// {}\n"
       "__global__ void kernel_{}(const uint32_t* __restrict__ a, const uint32_t* __restrict__ b,\n"
@@ -50,13 +54,10 @@ std::string kernel(size_t index, const ProgramForm& form) {
       "  for (size_t i = blockIdx.x * size_t{{blockDim.x}} + threadIdx.x; i < n;\n"
       "       i += size_t{{gridDim.x}} * blockDim.x) {{\n"
       "{}"
-      "    {} rd;\n"
-      "    asm volatile(\"{}\" : \"={}\"(rd) : {});\n"
       "    d[i] = rd;\n"
       "  }}\n"
       "}}\n\n",
-      form.canonical, index, loads, type, ptx_instruction(form.canonical, registers), constraint,
-      inputs);
+      form.canonical, index, inline_asm_instruction(form.canonical, form.uop, "{}[i]"));
 }
 
 void write_text(const std::filesystem::path& path, const std::string& text, bool executable) {

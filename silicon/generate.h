@@ -22,6 +22,13 @@ std::string ptx_instruction(const std::string& canonical_form,
 // The PTX register type of a form's registers: ".b16" for a scalar, ".b32" for a packed form.
 const char* register_type(const Uop& u);
 
+// One instruction in a kernel's loop body: the operand registers ra, rb, rc the form reads, each
+// taken from `operand` with its letter substituted (e.g. "{}[i]": a[i]), the result register rd,
+// and the form's instruction by inline asm (16-bit registers, constraint "h", for a scalar form;
+// 32-bit, "r", for a packed one). Lines indented for the loop; rd holds the result after them.
+std::string inline_asm_instruction(const std::string& canonical_form, const Uop& u,
+                                   const std::string& operand);
+
 // sm_NN that ptxas and nvcc of CUDA 13 assemble for at the least (older targets are refused).
 inline constexpr int kOldestToolkitTarget = 75;
 
