@@ -312,12 +312,13 @@ std::string campaign_build_script(int target_sm, uint64_t seconds) {
 # linked statically: the program needs only the NVIDIA driver (CUDA 13.0: 580 or later) and
 # glibc 2.36 or later.
 #   NVCC: the CUDA compiler (default: nvcc on PATH, or /usr/local/cuda/bin/nvcc)
-#   CXX: the host compiler (default g++); CUDA_LIB: where libcudart_static.a is
+#   CXX: the host compiler (default g++)
+# nvcc links, so that its own profile names where libcudart_static.a is, whatever the toolkit's
+# layout or the folder nvcc is reached through.
 set -e
 cd "$(dirname "$0")"
 NVCC=${{NVCC:-$(command -v nvcc || echo /usr/local/cuda/bin/nvcc)}}
 CXX=${{CXX:-g++}}
-CUDA_LIB=${{CUDA_LIB:-$(dirname "$NVCC")/../lib64}}
 FLAGS="-O3 -std=c++17 -Isrc -Isrc/campaign -ffp-contract=off -DHALFPIPE_CAMPAIGN_SECONDS={}"
 mkdir -p obj
 pids=""
@@ -334,11 +335,11 @@ for source in{} \
     *) compile "$source" ;;
   esac
 done
-"$NVCC" -O2 -std=c++17 -Isrc -Isrc/campaign{} \
+"$NVCC" -ccbin "$CXX" -O2 -std=c++17 -Isrc -Isrc/campaign{} \
   -c src/campaign/campaign_kernels.cu -o obj/campaign_kernels.o
 for pid in $pids; do wait "$pid"; done
-$CXX -o halfpipe_campaign obj/*.o -L"$CUDA_LIB" -lcudart_static -ldl -lrt -pthread \
-  -static-libstdc++ -static-libgcc
+"$NVCC" -ccbin "$CXX" -cudart static -o halfpipe_campaign obj/*.o -ldl -lrt -lpthread \
+  -Xcompiler -static-libstdc++,-static-libgcc
 echo "built $(pwd)/halfpipe_campaign"
 )sh",
       [&] {

@@ -32,7 +32,7 @@ std::vector<int> campaign_sass_targets(int target_sm);
 // the GPU.
 std::string campaign_kernels_source(const std::vector<CampaignForm>& forms, int target_sm);
 // build.sh: compiles the reference, the host and the kernels; links libstdc++ and the CUDA
-// runtime statically. NVCC, CXX and CUDA_LIB override the tools it finds. `seconds` is the
+// runtime statically, nvcc linking. NVCC and CXX override the tools it finds. `seconds` is the
 // program's default --seconds.
 std::string campaign_build_script(int target_sm, uint64_t seconds);
 
