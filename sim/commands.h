@@ -15,7 +15,7 @@
 #include <vector>
 
 #include "model/sc/explore.h"
-#include "tb/cosim/cosim.h"
+#include "tb/cosim/quantum.h"
 #include "sim/options.h"
 #include "vectors/stream.h"
 

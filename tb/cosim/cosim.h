@@ -20,6 +20,7 @@
 
 #include "model/uop/uop.h"
 #include "tb/beats.h"
+#include "tb/cosim/quantum.h"
 #include "tb/cosim/rtl_unit.h"
 #include "vectors/coverage.h"
 #include "vectors/stream.h"
@@ -64,12 +65,6 @@ class Stimulus {
   BeatSource source_{kMaxLanes, BeatSource::Packing::OnePerBeat};
   vectors::Coverage coverage_;
 };
-
-// Cycles per SystemC activation unless told otherwise (Settings::quantum). Measured with
-// callgrind on `halfpipe cosim --corner --random 200` (the bare harness: 274M instructions):
-// quantum 1 501M, 16 381M, 64 378M, 256 378M, 1024 378M; past a few dozen the kernel's share is
-// negligible.
-constexpr uint64_t kDefaultQuantum = 256;
 
 struct Settings {
   int lanes = 2;
