@@ -63,8 +63,9 @@ class RtlCoverageSession {
 // The session in force, or nullptr (tb/dut.cpp asks it whether to build instrumented models).
 RtlCoverageSession* active_rtl_coverage();
 
-// The configurations Verilated with coverage in this build: {lanes, depth}. Lanes=2 Depth=4
-// always; all of available_configs() when configured with HALFPIPE_RTL_COVERAGE=ON.
+// The configurations Verilated with coverage in this build: {lanes, depth}. Lanes=2 Depth=4 (the
+// first of available_configs() when that lacks it); all of them when configured with
+// HALFPIPE_RTL_COVERAGE=ON.
 const std::vector<std::pair<int, int>>& coverage_configs();
 
 }  // namespace halfpipe::tb
