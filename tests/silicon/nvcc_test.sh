@@ -3,8 +3,8 @@
 # sm_100 (its build.sh, ARCH set): every legal form's kernel (a random vector of each) and the
 # semantics probes. With --campaign, the silicon campaign of every legal form builds into one
 # program carrying SASS for both, linked statically but for glibc, within 32 MiB with the files
-# it reads. Exit 77 (skipped) where nvcc is absent: the CUDA toolkit is not a Debian package,
-# and nothing else in the build needs it.
+# it reads. Exit 77 (skipped) where nvcc is absent, or (--campaign) cannot link the static CUDA
+# runtime: the CUDA toolkit is not a Debian package, and nothing else in the build needs it.
 #   tests/silicon/nvcc_test.sh HALFPIPE WORK_DIR [--campaign]
 set -u
 halfpipe=$1 work=$2 mode=${3-}
@@ -17,6 +17,14 @@ fi
 fail() { echo "FAIL: $*" >&2; exit 1; }
 rm -rf "$work" && mkdir -p "$work" && cd "$work" || exit 1
 if [[ $mode == --campaign ]]; then
+  # The campaign links the CUDA runtime statically. A toolkit installed without it (nvcc and the
+  # headers alone) cannot build the program anywhere: reported skipped, saying so.
+  printf 'int main() { return 0; }\n' >probe.cu
+  if ! "$nvcc" -cudart static -o probe probe.cu >probe.out 2>&1; then
+    echo "nvcc ($nvcc) cannot link the static CUDA runtime (libcudart_static.a): skipped"
+    cat probe.out
+    exit 77
+  fi
   NVCC=$nvcc "$halfpipe" silicon --campaign -o campaign >campaign.out 2>&1 || fail "$(cat campaign.out)"
   program=campaign/halfpipe_campaign
   [[ -x $program ]] || fail "no program: $(cat campaign.out)"
