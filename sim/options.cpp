@@ -56,8 +56,12 @@ const std::vector<OptionSpec>& vocabulary() {
       {"--c", {}, "HEX,...",
        "fma --exhaustive: the c values, comma-separated 16-bit hex (0x optional)"},
       // The unit and its traffic.
-      {"--lanes", {}, "L", "lane count of the unit (the RTL is Verilated with 2, 4 and 8; a build may have fewer)"},
-      {"--depth", {}, "D", "pipeline depth of the unit (the RTL is Verilated with 2, 3, 4, 6, 8 and 13)"},
+      // The configurations come from the build (HALFPIPE_RTL_CONFIGS, sim/CMakeLists.txt).
+      {"--lanes", {}, "L",
+       "lane count of the unit (the RTL of this build, Lanes:Depth: " HALFPIPE_RTL_CONFIG_NAMES ")"},
+      {"--depth", {}, "D",
+       "pipeline depth of the unit (the RTL of this build, Lanes:Depth: " HALFPIPE_RTL_CONFIG_NAMES
+       ")"},
       {"--gaps", {"--gap", "--stall"}, "P",
        "probability per cycle that the source offers nothing new (an input gap), in [0, 1)"},
       {"--backpressure", {"--stall"}, "P",
