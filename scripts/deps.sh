@@ -16,6 +16,8 @@ HALFPIPE_PACKAGES=(
   clang-14 libclang-rt-14-dev
   # scripts/coverage: genhtml, the HTML report of the RTL code coverage.
   lcov
+  # The viewer --wave's save files are written for; its fst2vcd reads waveforms back in the tests.
+  gtkwave
 )
 
 missing=()

@@ -7,6 +7,7 @@
 //   halfpipe cosim
 //   halfpipe cosim fma.rn.relu.bf16x2 add.f16 --random 5000 --seed 7 --lanes 4
 //   halfpipe cosim --vector-file vectors/regression/random.vec --wave run.fst --log run.log
+//   halfpipe cosim mul.bf16x2 --vector 0x7ff70080,0x7fff8000 --wave one.fst
 //   halfpipe cosim 'MAX.sat (16, M5) hf' --all-visa --corner --random 20 --lanes 4
 //   halfpipe cosim --soak 100000000 --reset-every 1000000
 #include <CLI/CLI.hpp>
@@ -29,6 +30,7 @@
 #include "tb/cosim/cosim.h"
 #include "tb/rtl_coverage.h"
 #include "tb/visa_beats.h"
+#include "tb/wave_view.h"
 #include "vectors/stream.h"
 #include "vectors/vector_file.h"
 
@@ -43,21 +45,28 @@ constexpr uint64_t kDefaultRandom = 100000;
 // A soak's reset interval unless --reset-every says otherwise (issue #18: about every 10^6).
 constexpr uint64_t kSoakResetEvery = 1000000;
 
+// Back-pressure and gaps unless --backpressure/--gaps say otherwise; a run of --vector
+// instructions alone has neither (nor a reset): it replays those transactions, nothing else.
+constexpr double kDefaultBackpressure = 0.1;
+constexpr double kDefaultGaps = 0.1;
+
 struct UsageError : std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
 // The command line that reproduces this run (every setting that shapes it, explicitly).
-std::string reproduce_command(const CosimOptions& o, bool corner, uint64_t random) {
+std::string reproduce_command(const CosimOptions& o, const tb::cosim::Settings& s, bool corner,
+                              uint64_t random) {
   std::string c = "halfpipe cosim";
   for (const auto& f : o.forms) c += isa::visa::is_batch_line(f) ? " '" + f + "'" : " " + f;
   if (o.all_ptx) c += " --all-ptx";
   if (o.all_visa) c += " --all-visa";
   if (!o.vector_file.empty()) c += " --vector-file " + o.vector_file;
+  for (const auto& v : o.vectors) c += v.find(' ') == std::string::npos ? " --vector " + v : " --vector '" + v + "'";
   if (corner) c += " --corner";
   if (random) c += fmt::format(" --random {}", random);
   c += fmt::format(" --seed {} --lanes {} --depth {} --backpressure {:g} --gaps {:g}", o.seed,
-                   o.lanes, o.depth, o.backpressure, o.gaps);
+                   o.lanes, o.depth, s.backpressure, s.gaps);
   if (o.reset_at >= 0) c += fmt::format(" --reset-at {}", o.reset_at);
   if (o.soak) c += fmt::format(" --soak {}", o.soak);
   if (o.reset_every) c += fmt::format(" --reset-every {}", o.reset_every);
@@ -67,8 +76,13 @@ std::string reproduce_command(const CosimOptions& o, bool corner, uint64_t rando
 }
 
 int run(const CosimOptions& o) {
+  if (!o.vectors.empty() && o.forms.empty())
+    throw UsageError("--vector needs the FORM it is an instruction of");
   const bool file_only = !o.vector_file.empty() && o.forms.empty() && !o.all_ptx && !o.all_visa &&
                          !o.corner && !o.random;
+  // --vector instructions and nothing else (a vector file aside): a replay of those transactions.
+  const bool vectors_only =
+      !o.vectors.empty() && !o.all_ptx && !o.all_visa && !o.corner && !o.random && !o.soak;
   std::vector<std::string> forms = o.forms;
   if (o.all_visa) {
     const tb::VisaRtlForms visa = tb::visa_rtl_forms(o.lanes);
@@ -90,7 +104,16 @@ int run(const CosimOptions& o) {
 
   tb::cosim::Stimulus stimulus;
   if (!o.vector_file.empty()) stimulus.add_file(o.vector_file);
-  if (!file_only) {
+  if (!o.vectors.empty()) {
+    for (const auto& form : o.forms) {
+      try {
+        stimulus.add_vectors(form, o.vectors);
+      } catch (const std::invalid_argument& e) {
+        throw UsageError(e.what());
+      }
+    }
+  }
+  if (!file_only && !vectors_only) {
     std::vector<vectors::StreamSpec> specs;
     if (corner) specs.push_back({vectors::StreamKind::Corner, 0, o.seed, {}, {}});
     if (random) specs.push_back({vectors::StreamKind::Random, random, o.seed, {}, {}});
@@ -108,15 +131,15 @@ int run(const CosimOptions& o) {
   settings.lanes = o.lanes;
   settings.depth = o.depth;
   settings.seed = o.seed;
-  settings.backpressure = o.backpressure;
-  settings.gaps = o.gaps;
+  settings.backpressure = o.backpressure >= 0 ? o.backpressure : vectors_only ? 0 : kDefaultBackpressure;
+  settings.gaps = o.gaps >= 0 ? o.gaps : vectors_only ? 0 : kDefaultGaps;
   const bool periodic = o.reset_every || o.soak;
   settings.reset_every = o.reset_every ? o.reset_every : o.soak ? kSoakResetEvery : 0;
   settings.transactions = o.soak;
   settings.soak = o.soak > 0;
-  settings.reset_at = o.reset_at >= 0 ? static_cast<uint64_t>(o.reset_at)
-                      : periodic      ? 0
-                                      : std::max<uint64_t>(1, stimulus.size() / 2);
+  settings.reset_at = o.reset_at >= 0        ? static_cast<uint64_t>(o.reset_at)
+                      : periodic || vectors_only ? 0
+                                                 : std::max<uint64_t>(1, stimulus.size() / 2);
   settings.wave_path = o.wave;
   settings.log_path = o.log;
   settings.model_latency = o.model_latency;
@@ -126,7 +149,15 @@ int run(const CosimOptions& o) {
     fault.output = static_cast<uint64_t>(o.flip_output);
     settings.rtl_fault = fault;
   }
-  settings.command = reproduce_command(o, corner && !file_only, file_only ? 0 : random);
+  const bool streams = !file_only && !vectors_only;
+  settings.command = reproduce_command(o, settings, corner && streams, streams ? random : 0);
+  if (!o.wave.empty()) {
+    try {
+      tb::check_wave_paths(o.wave);
+    } catch (const std::runtime_error& e) {
+      throw UsageError(fmt::format("--wave: {}", e.what()));
+    }
+  }
 
   // SystemC's banner is noise on a command's output; it must be silenced before SystemC starts.
   setenv("SC_COPYRIGHT_MESSAGE", "DISABLE", 1);
@@ -186,9 +217,13 @@ Parsed<CosimOptions> parse_cosim_options(const std::vector<std::string>& args) {
     v.lanes(o.lanes);
     v.depth(o.depth);
     v.vector_file(o.vector_file);
-    v.backpressure(o.backpressure);
-    v.gaps(o.gaps);
-    v.reset_at(o.reset_at)->default_str("half-way through; none with --reset-every or --soak");
+    v.vector(o.vectors)->description(option_spec("--vector").help +
+                                     "; of each FORM; alone, no back-pressure, gaps or reset "
+                                     "unless asked for");
+    v.backpressure(o.backpressure)->default_str(fmt::format("{:g}; 0 with --vector alone", kDefaultBackpressure));
+    v.gaps(o.gaps)->default_str(fmt::format("{:g}; 0 with --vector alone", kDefaultGaps));
+    v.reset_at(o.reset_at)->default_str(
+        "half-way through; none with --reset-every, --soak or --vector alone");
     v.reset_every(o.reset_every)->default_str(fmt::format("none; {} with --soak", kSoakResetEvery));
     v.soak(o.soak);
     v.wave(o.wave);

@@ -14,6 +14,7 @@
 #include "model/ref/execute.h"
 #include "sim/commands.h"
 #include "sim/exit_status.h"
+#include "sim/output_file.h"
 #include "vectors/memh.h"
 #include "vectors/probes.h"
 #include "vectors/regression.h"
@@ -25,46 +26,6 @@ namespace {
 using namespace halfpipe::vectors;
 using halfpipe::cli::GenOptions;
 
-// Writes a regular file through a temporary file renamed into place, so a failed run leaves no
-// partial file. A target that exists and is not a regular file (a device such as /dev/null, a
-// FIFO, a socket) is written directly: renaming over it would destroy it.
-template <typename Write>
-void write_output(const std::string& path, Write write) {
-  if (path.empty() || path == "-") {
-    write(std::cout);
-    std::cout.flush();
-    return;
-  }
-  std::error_code error;
-  const auto status = std::filesystem::status(path, error);
-  if (!error && std::filesystem::exists(status) && !std::filesystem::is_regular_file(status) &&
-      !std::filesystem::is_directory(status)) {
-    std::ofstream out(path, std::ios::binary);
-    if (!out) throw std::runtime_error(fmt::format("cannot write '{}'", path));
-    write(out);
-    if (!out.flush()) throw std::runtime_error(fmt::format("cannot write '{}'", path));
-    return;
-  }
-  const std::string temporary = path + ".partial";
-  {
-    std::ofstream out(temporary, std::ios::binary);
-    if (!out) throw std::runtime_error(fmt::format("cannot write '{}'", temporary));
-    try {
-      write(out);
-    } catch (...) {
-      out.close();
-      std::remove(temporary.c_str());
-      throw;
-    }
-    if (!out.flush()) {
-      std::remove(temporary.c_str());
-      throw std::runtime_error(fmt::format("cannot write '{}'", temporary));
-    }
-  }
-  if (std::rename(temporary.c_str(), path.c_str()) != 0)
-    throw std::runtime_error(fmt::format("cannot rename '{}' to '{}'", temporary, path));
-}
-
 // The checked-in regression sets (vectors/regression.h) written under DIR. Forms the reference
 // cannot evaluate yet are listed and skipped; they appear once it can.
 int write_regression_sets(const GenOptions& o) {
@@ -74,7 +35,7 @@ int write_regression_sets(const GenOptions& o) {
   for (const auto& file : files) {
     const std::filesystem::path path = std::filesystem::path(o.regression_dir) / file.path;
     std::filesystem::create_directories(path.parent_path());
-    write_output(path.string(), [&](std::ostream& out) { write_vector_file(out, file.request); });
+    halfpipe::cli::write_output(path.string(), [&](std::ostream& out) { write_vector_file(out, file.request); });
   }
   std::cerr << fmt::format("halfpipe gen: wrote {} files to {}\n", files.size(), o.regression_dir);
   return halfpipe::cli::kPassed;
@@ -87,7 +48,7 @@ int run_gen(const GenOptions& o) {
       std::cerr << "halfpipe gen: --probe-semantics chooses its own forms: give no FORM\n";
       return halfpipe::cli::kUsageOrInputError;
     }
-    write_output(o.output, [&](std::ostream& out) { write_probe_file(out); });
+    halfpipe::cli::write_output(o.output, [&](std::ostream& out) { write_probe_file(out); });
     return halfpipe::cli::kPassed;
   }
   GenerationRequest request;
@@ -103,11 +64,11 @@ int run_gen(const GenOptions& o) {
   request.shard = o.shard;
   request.exhaustive_c_values = o.c_values;
   if (o.format == "memh") {
-    write_output(o.output, [&](std::ostream& out) { write_memh_file(out, request); });
+    halfpipe::cli::write_output(o.output, [&](std::ostream& out) { write_memh_file(out, request); });
   } else if (o.format == "testfloat") {
-    write_output(o.output, [&](std::ostream& out) { write_testfloat_file(out, request); });
+    halfpipe::cli::write_output(o.output, [&](std::ostream& out) { write_testfloat_file(out, request); });
   } else {
-    write_output(o.output, [&](std::ostream& out) { write_vector_file(out, request); });
+    halfpipe::cli::write_output(o.output, [&](std::ostream& out) { write_vector_file(out, request); });
   }
   return halfpipe::cli::kPassed;
 }

@@ -38,6 +38,7 @@
 #include "tb/rtl_coverage.h"
 #include "tb/sweep.h"
 #include "tb/visa_beats.h"
+#include "tb/wave_view.h"
 #include "vectors/coverage.h"
 #include "vectors/line.h"
 
@@ -47,45 +48,6 @@ namespace {
 struct UsageError : std::runtime_error {
   using std::runtime_error::runtime_error;
 };
-
-std::vector<std::string> split(const std::string& text, char sep) {
-  std::vector<std::string> parts;
-  size_t start = 0;
-  while (true) {
-    const size_t end = text.find(sep, start);
-    parts.push_back(text.substr(start, end - start));
-    if (end == std::string::npos) return parts;
-    start = end + 1;
-  }
-}
-
-// `--vector a[,b[,c]]` of a PTX form: its registers in hex, 16 bits for a scalar form and 32
-// for a packed one (lane 1 in bits [31:16], S2); a 16-bit value given to a packed form goes to
-// both lanes.
-tb::PtxVector ptx_vector(const std::string& text, const std::string& form, const Uop& u) {
-  const auto parts = split(text, ',');
-  if (parts.size() != static_cast<size_t>(operand_count(u.op)))
-    throw UsageError(fmt::format("--vector '{}': '{}' takes {} operand(s)", text, form,
-                                 operand_count(u.op)));
-  std::array<uint32_t, 3> regs{};
-  for (size_t i = 0; i < parts.size(); ++i) {
-    const vectors::Hex v =
-        vectors::parse_hex(parts[i], vectors::HexLimit::digits(u.packed ? 8 : 4));
-    if (!v)
-      throw UsageError(fmt::format("--vector '{}': '{}' is not a {}-bit hex value", text, parts[i],
-                                   u.packed ? 32 : 16));
-    const auto value = static_cast<uint32_t>(v.value);
-    regs[i] = u.packed && v.digits <= 4 ? value | (value << 16) : value;
-  }
-  return {{regs[0], regs[1], regs[2]}, std::nullopt};
-}
-
-// `--vector 'EMASK DST SRC0 SRC1'` of a vISA form: the rest of its batch line.
-isa::visa::BatchLine visa_vector(const std::string& text, const std::string& form) {
-  const auto line = vectors::parse_visa_line(form + " " + text);
-  if (!line) throw UsageError(fmt::format("--vector '{}' for '{}': {}", text, form, line.error));
-  return *line;
-}
 
 int run(const SweepOptions& o) {
   if (o.netlist && (o.lanes != tb::kNetlistLanes || o.depth != tb::kNetlistDepth))
@@ -160,7 +122,7 @@ int run(const SweepOptions& o) {
       const std::string name = isa::visa::form_name(*instruction);
       rec.forms.push_back(name);
       std::vector<isa::visa::BatchLine> lines;
-      for (const auto& text : o.vectors) lines.push_back(visa_vector(text, name));
+      for (const auto& text : o.vectors) lines.push_back(tb::parse_visa_vector(text, name));
       if (!lines.empty()) source.add_visa_lines(*instruction, std::move(lines));
       std::vector<vectors::VisaStream> streams;
       for (const auto& s : specs) streams.emplace_back(*instruction, name, s);
@@ -173,14 +135,22 @@ int run(const SweepOptions& o) {
     const std::string canonical = isa::ptx_form(u);
     rec.forms.push_back(canonical);
     std::vector<tb::PtxVector> explicit_vectors;
-    for (const auto& text : o.vectors) explicit_vectors.push_back(ptx_vector(text, form, u));
+    for (const auto& text : o.vectors) explicit_vectors.push_back(tb::parse_ptx_vector(text, form, u));
     if (!explicit_vectors.empty()) source.add_ptx_vectors(canonical, u, std::move(explicit_vectors));
     std::vector<vectors::OperandStream> streams;
     for (const auto& s : specs) streams.emplace_back(u, canonical, s);
     if (!streams.empty()) source.add_ptx(canonical, u, std::move(streams), shard);
   }
 
+  if (!o.wave.empty()) {
+    try {
+      tb::check_wave_paths(o.wave);
+    } catch (const std::runtime_error& e) {
+      throw UsageError(fmt::format("--wave: {}", e.what()));
+    }
+  }
   auto dut = tb::make_dut(o.netlist, o.lanes, o.depth, 0);
+  if (!o.wave.empty()) dut->trace_to(o.wave);
   if (o.bare) {
     const auto decoded = isa::decode_ptx(forms.front());
     if (!decoded.uop) throw UsageError(fmt::format("--bare takes a PTX form, not '{}'", forms.front()));
@@ -212,6 +182,11 @@ int run(const SweepOptions& o) {
   std::ostream report(&report_copy);
   const tb::SweepTotals t = tb::run_sweep(*dut, source, settings, report);
   if (t.stopped_early) std::cout << "stopped after the first mismatches\n";
+  if (!o.wave.empty()) {
+    dut->close_trace();
+    tb::write_wave_view(o.wave, t.first_mismatch);
+    std::cout << tb::wave_note(o.wave, t.first_mismatch) << "\n";
+  }
   const double results = static_cast<double>(t.passed + t.failed);
   std::cerr << fmt::format("{} lane results in {:.2f} s ({:.2f} s CPU): {:.3f} M lane-ops/s per CPU "
                            "second, {:.3f} M per wall second (Lanes={}, {} cycles{})\n",
@@ -310,6 +285,7 @@ Parsed<SweepOptions> parse_sweep_options(const std::vector<std::string>& args) {
     v.job(o.job);
     v.spec_line(o.spec);
     v.rtl_coverage(o.rtl_coverage);
+    v.wave(o.wave);
   });
 }
 

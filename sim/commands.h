@@ -90,6 +90,9 @@ struct CheckOptions {
   bool rtl = false;
   bool netlist = false;  // the gate-level netlist instead of the RTL (implies --rtl)
   int lanes = 2;
+  std::string wave;            // with --rtl: the FST waveform of the replay
+  std::vector<uint64_t> lines; // --line N: only the vectors on these lines
+  std::string output;          // with --line: write those vectors as a file of their own
 };
 Parsed<CheckOptions> parse_check_options(const std::vector<std::string>& args);
 
@@ -125,6 +128,7 @@ struct SweepOptions {
   std::string job;
   std::string spec;
   std::string rtl_coverage;  // the coverage file of the instrumented models; empty: none
+  std::string wave;          // the FST waveform of the run (tb/wave_view.h); empty: none
 };
 Parsed<SweepOptions> parse_sweep_options(const std::vector<std::string>& args);
 
@@ -138,9 +142,10 @@ struct CosimOptions {
   int lanes = 2;
   int depth = 4;
   std::string vector_file;
-  double backpressure = 0.1;
-  double gaps = 0.1;
-  int64_t reset_at = -1;  // -1: half-way through (none with --reset-every or --soak)
+  std::vector<std::string> vectors;  // --vector: explicit instructions of the FORMs
+  double backpressure = -1;  // -1: 0.1, or 0 for a run of --vector instructions alone
+  double gaps = -1;          // likewise
+  int64_t reset_at = -1;  // -1: half-way through (none with --reset-every, --soak or --vector alone)
   uint64_t reset_every = 0;  // 0: none (10^6 with --soak)
   uint64_t soak = 0;         // transactions of a soak; 0: not a soak
   std::string wave;
@@ -197,6 +202,21 @@ struct MergeOptions {
   bool bins = false;
 };
 Parsed<MergeOptions> parse_merge_options(const std::vector<std::string>& args);
+
+struct UopOptions {
+  std::vector<std::string> words;
+  bool table = false;
+  bool sv = false;
+};
+Parsed<UopOptions> parse_uop_options(const std::vector<std::string>& args);
+
+struct FormsOptions {
+  std::string target;       // --target sm_NN: only the PTX forms it accepts
+  std::string ptx_version;  // --ptx X.Y: only the PTX forms that version accepts
+  bool ptx_only = false;    // --ptx alone, or --all-ptx
+  bool visa_only = false;   // --all-visa (--visa)
+};
+Parsed<FormsOptions> parse_forms_options(const std::vector<std::string>& args);
 
 struct DemoOptions {};
 Parsed<DemoOptions> parse_demo_options(const std::vector<std::string>& args);

@@ -77,13 +77,23 @@ const std::vector<OptionSpec>& vocabulary() {
       // Output.
       {"-o,--output", {}, "FILE", "output file ('-' or none: standard output)"},
       {"--wave", {}, "F.fst",
-       "write an FST waveform of the RTL (edge n at 10n+5 ns, as cycles in --log)"},
+       "write an FST waveform of the RTL (edge n at 10n+5 ns, as cycles in --log), and beside it "
+       "F.gtkw, a GTKWave save file with the marker on the first mismatch: gtkwave F.fst F.gtkw"},
       {"--log", {}, "FILE",
        "write one line per transaction: cycle, tag, form, operands, expected, RTL, model"},
       {"--svg-dir", {}, "DIR", "write tanh.svg and ex2.svg (error in ulps) here"},
       // The PTX target.
       {"--target", {}, "sm_NN", "reject forms that need more than sm_NN (S23)"},
       {"--ptx", {}, "X.Y", "reject forms that need a PTX ISA version above X.Y (S23)"},
+      // Naming forms and Uop words.
+      {"WORD", {}, "WORD...", "Uop words in hex (0x optional), as the RTL's in_uop_i carries them"},
+      {"--table", {}, "",
+       "every Uop word that names a form, one 'WORD NAME' line each (GTKWave's translate filter "
+       "format)"},
+      {"--sv", {}, "", "with --table: as a SystemVerilog function hp_uop_form_name(word)"},
+      {"--line", {}, "N",
+       "the vector on line N of the file (repeatable); with -o, write just those vectors as a "
+       "file of their own"},
       // Options of one command so far.
       {"FORM_AND_OPERANDS", {}, "FORM A [B [C]]", "one instruction, operands in hex (0x optional)"},
       {"--batch", {}, "",
@@ -432,6 +442,17 @@ CLI::Option* Vocabulary::output(std::string& path) {
 
 CLI::Option* Vocabulary::target(std::string& target) { return value("--target", target); }
 CLI::Option* Vocabulary::ptx(std::string& version) { return value("--ptx", version); }
+
+CLI::Option* Vocabulary::words(std::vector<std::string>& words) {
+  return app_.add_option("WORD", words, option_spec("WORD").help)->type_name("");
+}
+CLI::Option* Vocabulary::table(bool& on) { return flag("--table", on); }
+CLI::Option* Vocabulary::sv(bool& on) { return flag("--sv", on); }
+CLI::Option* Vocabulary::lines(std::vector<uint64_t>& numbers) {
+  const OptionSpec& spec = option_spec("--line");
+  return app_.add_option(spec.name, numbers, spec.help)->type_name(spec.value)->check(kCount)
+      ->check(CLI::PositiveNumber);
+}
 
 CLI::Option* Vocabulary::eval_operands(std::vector<std::string>& args) {
   const OptionSpec& spec = option_spec("FORM_AND_OPERANDS");

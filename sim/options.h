@@ -100,6 +100,11 @@ class Vocabulary {
   // The PTX target.
   CLI::Option* target(std::string& target);
   CLI::Option* ptx(std::string& version);
+  // Naming forms and Uop words.
+  CLI::Option* words(std::vector<std::string>& words);
+  CLI::Option* table(bool& on);
+  CLI::Option* sv(bool& on);
+  CLI::Option* lines(std::vector<uint64_t>& numbers);
 
   // Options one command uses today, defined here so that later commands find them.
   CLI::Option* eval_operands(std::vector<std::string>& args);

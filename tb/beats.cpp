@@ -1,5 +1,7 @@
 #include "tb/beats.h"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <array>
 #include <stdexcept>
@@ -7,8 +9,40 @@
 #include "model/ref/execute.h"
 #include "model/ref/visa_minmax.h"
 #include "tb/visa_beats.h"
+#include "vectors/line.h"
 
 namespace halfpipe::tb {
+
+PtxVector parse_ptx_vector(const std::string& text, const std::string& form, const Uop& u) {
+  std::vector<std::string> parts;
+  for (size_t start = 0;;) {
+    const size_t end = text.find(',', start);
+    parts.push_back(text.substr(start, end - start));
+    if (end == std::string::npos) break;
+    start = end + 1;
+  }
+  if (parts.size() != static_cast<size_t>(operand_count(u.op)))
+    throw std::invalid_argument(fmt::format("--vector '{}': '{}' takes {} operand(s)", text, form,
+                                            operand_count(u.op)));
+  std::array<uint32_t, 3> regs{};
+  for (size_t i = 0; i < parts.size(); ++i) {
+    const vectors::Hex v =
+        vectors::parse_hex(parts[i], vectors::HexLimit::digits(u.packed ? 8 : 4));
+    if (!v)
+      throw std::invalid_argument(fmt::format("--vector '{}': '{}' is not a {}-bit hex value",
+                                              text, parts[i], u.packed ? 32 : 16));
+    const auto value = static_cast<uint32_t>(v.value);
+    regs[i] = u.packed && v.digits <= 4 ? value | (value << 16) : value;
+  }
+  return {{regs[0], regs[1], regs[2]}, std::nullopt};
+}
+
+isa::visa::BatchLine parse_visa_vector(const std::string& text, const std::string& form) {
+  const auto line = vectors::parse_visa_line(form + " " + text);
+  if (!line)
+    throw std::invalid_argument(fmt::format("--vector '{}' for '{}': {}", text, form, line.error));
+  return *line;
+}
 namespace {
 
 // Narrows streams run one after the other to the shard-th slice of their concatenation.

@@ -29,6 +29,14 @@ struct PtxVector {
   std::optional<uint32_t> expected;
 };
 
+// `--vector A[,B[,C]]` of a PTX form: its registers in hex, 16 bits for a scalar form and 32 for
+// a packed one (lane 1 in bits [31:16], S2); a 16-bit value given to a packed form goes to both
+// lanes. Throws std::invalid_argument naming the text and the problem.
+PtxVector parse_ptx_vector(const std::string& text, const std::string& form, const Uop& u);
+// `--vector 'EMASK DST SRC0 SRC1'` of a vISA form: the rest of its batch line. Throws
+// std::invalid_argument as parse_ptx_vector does.
+isa::visa::BatchLine parse_visa_vector(const std::string& text, const std::string& form);
+
 class BeatSource {
  public:
   // How PTX instructions share a beat. Fill: as many as the lanes hold, every lane computing

@@ -2,17 +2,29 @@
 
 #include <fmt/format.h>
 
+#include <optional>
 #include <stdexcept>
+#include <string>
+#include <vector>
 
 #include "tb/dut.h"
+#include "tb/uop_name.h"
+#include "tb/wave_view.h"
 
 namespace halfpipe::tb {
 namespace {
 
 class RtlBackend : public vectors::Backend {
  public:
-  RtlBackend(int lanes, int depth, bool netlist)
-      : dut_(make_dut(netlist, lanes, depth)), depth_(depth), netlist_(netlist) {}
+  RtlBackend(int lanes, int depth, bool netlist, std::string wave)
+      : dut_(make_dut(netlist, lanes, depth)), depth_(depth), netlist_(netlist),
+        wave_(std::move(wave)) {
+    if (!wave_.empty()) {
+      dut_->trace_to(wave_);  // cycle 0 of the waveform is the first cycle() below
+      output_cycles_.resize(kRememberedOutputs);
+      forms_.resize(kRememberedOutputs);
+    }
+  }
 
   std::string name() const override {
     return fmt::format("{} (Lanes={}, Depth={})", netlist_ ? "netlist" : "RTL", dut_->lanes(),
@@ -37,8 +49,14 @@ class RtlBackend : public vectors::Backend {
     // bound only turns a broken unit into an error instead of a hang.
     for (int cycle = 0; cycle < 4 * depth_ + 16; ++cycle) {
       const CycleResult r = dut_->cycle(!sent, in, true, out);
+      const uint64_t this_cycle = cycles_++;
       sent = sent || r.accepted;
       if (!r.consumed) continue;
+      if (!output_cycles_.empty()) {
+        output_cycles_[executed_ % kRememberedOutputs] = this_cycle;
+        forms_[executed_ % kRememberedOutputs] = in.uop_word;
+      }
+      ++executed_;
       if (out.tag != in.tag || out.lane_mask != in.lane_mask) {
         throw std::runtime_error(fmt::format(
             "the RTL returned tag {:#x} lane mask {:#x} for tag {:#x} lane mask {:#x}", out.tag,
@@ -52,6 +70,24 @@ class RtlBackend : public vectors::Backend {
     throw std::runtime_error("the RTL gave no output for a transaction (a hang)");
   }
 
+  std::string check_options() const override {
+    return netlist_ ? " --netlist" : fmt::format(" --rtl --lanes {}", dut_->lanes());
+  }
+
+  void mismatch_at(uint64_t sequence) override {
+    if (output_cycles_.empty() || marker_ || sequence + kRememberedOutputs < executed_) return;
+    const std::string form = uop_name(forms_[sequence % kRememberedOutputs]).form;
+    marker_ = WaveMarker{output_cycles_[sequence % kRememberedOutputs],
+                         fmt::format("first mismatch: {}", form)};
+  }
+
+  std::string finish() override {
+    if (wave_.empty()) return {};
+    dut_->close_trace();
+    write_wave_view(wave_, marker_);
+    return wave_note(wave_, marker_);
+  }
+
   // `halfpipe sweep FORM --vector A,B,C` runs one instruction through a fresh unit.
   std::string reproduce_command(const std::string& form, const Uop& u,
                                 const vectors::Operands& o) const override {
@@ -61,16 +97,27 @@ class RtlBackend : public vectors::Backend {
   }
 
  private:
+  // The checker judges a block of results after executing it: the output cycles of the last
+  // this many instructions are kept to place the marker (the check command's blocks are 4096).
+  static constexpr uint64_t kRememberedOutputs = 1 << 16;
+
   std::unique_ptr<Dut> dut_;
   int depth_;
   bool netlist_;
+  std::string wave_;
   uint32_t next_tag_ = 0;
+  uint64_t cycles_ = 0;    // cycles since the unit was made: the waveform's cycle numbers
+  uint64_t executed_ = 0;  // instructions handed back
+  std::vector<uint64_t> output_cycles_;  // with a waveform: ring of executed instructions' output cycles
+  std::vector<uint32_t> forms_;           // and their Uop words
+  std::optional<WaveMarker> marker_;
 };
 
 }  // namespace
 
-std::unique_ptr<vectors::Backend> make_rtl_backend(int lanes, int depth, bool netlist) {
-  return std::make_unique<RtlBackend>(lanes, depth, netlist);
+std::unique_ptr<vectors::Backend> make_rtl_backend(int lanes, int depth, bool netlist,
+                                                   const std::string& wave) {
+  return std::make_unique<RtlBackend>(lanes, depth, netlist, wave);
 }
 
 }  // namespace halfpipe::tb

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <memory>
+#include <string>
 
 #include "vectors/check.h"
 
@@ -13,8 +14,11 @@ namespace halfpipe::tb {
 // vector is one transaction, mapped to lanes as rtl/TIMING.md says a PTX Uop is: a scalar form
 // on lane 0 (mask 0b1), a packed form's low half on lane 0 and high half on lane 1 (mask 0b11).
 // Throws std::invalid_argument for a configuration that was not Verilated. `netlist`: the
-// gate-level netlist instead (make_netlist_dut: Lanes=2 Depth=4 only).
+// gate-level netlist instead (make_netlist_dut: Lanes=2 Depth=4 only). `wave`: an FST waveform
+// of the whole replay, its GTKWave view (tb/wave_view.h) written by finish() with the marker on
+// the first mismatch; finish() returns the line that says how to open it.
 std::unique_ptr<vectors::Backend> make_rtl_backend(int lanes = 2, int depth = 4,
-                                                   bool netlist = false);
+                                                   bool netlist = false,
+                                                   const std::string& wave = {});
 
 }  // namespace halfpipe::tb

@@ -32,6 +32,10 @@ std::string duration(double seconds) {
 std::string hex16(uint32_t v) { return fmt::format("0x{:04x}", v); }
 
 std::string reproduce_command(const BeatSource& source, const Expected& beat, int lane) {
+  return "halfpipe sweep " + replay_arguments(source, beat, lane);
+}
+
+std::string replay_arguments(const BeatSource& source, const Expected& beat, int lane) {
   const std::string& form = source.forms()[beat.plan];
   if (source.is_visa(beat.plan)) {
     isa::visa::BatchLine line;
@@ -54,7 +58,7 @@ std::string reproduce_command(const BeatSource& source, const Expected& beat, in
       line.src1[ch] = src1 & mask;
     }
     const std::string text = vectors::format_visa_line(line);
-    return fmt::format("halfpipe sweep '{}' --vector '{}'", form, text.substr(form.size() + 1));
+    return fmt::format("'{}' --vector '{}'", form, text.substr(form.size() + 1));
   }
   const Uop& u = source.uop(beat.plan);
   const int first = u.packed ? lane & ~1 : lane;
@@ -64,7 +68,7 @@ std::string reproduce_command(const BeatSource& source, const Expected& beat, in
     if (u.packed) reg |= uint32_t{beat.operands[first + 1][i]} << 16;
     vector += (i ? "," : "") + vectors::format_register(u, reg);
   }
-  return fmt::format("halfpipe sweep {} --vector {}", form, vector);
+  return fmt::format("{} --vector {}", form, vector);
 }
 
 SweepTotals run_sweep(Dut& dut, BeatSource& source, const SweepSettings& settings,
@@ -73,17 +77,23 @@ SweepTotals run_sweep(Dut& dut, BeatSource& source, const SweepSettings& setting
   int reports = 0;
 
   auto print = [&](const Mismatch& m) {
+    const std::string& form = source.forms()[m.plan];
+    if (!totals.first_mismatch)
+      totals.first_mismatch =
+          WaveMarker{m.cycle, m.kind == Mismatch::Kind::Result
+                                  ? fmt::format("first mismatch: {} lane {}", form, m.lane)
+                                  : std::string("first mismatch")};
     if (reports >= settings.max_mismatches) return;
     ++reports;
-    const std::string& form = source.forms()[m.plan];
     switch (m.kind) {
       case Mismatch::Kind::Result: {
         const Uop u = decode(m.beat->uop_word, m.beat->lane_mask).value_or(Uop{});
-        report << fmt::format("mismatch: {} {}: expected {}, got {} (lane {})\n  reproduce: {}{}\n",
+        report << fmt::format("mismatch: {} {}: expected {}, got {} (lane {})\n"
+                              "  reproduce: {}{} --wave mismatch-{}.fst\n",
                               form, operands_text(m.operands, operand_count(u.op)),
                               hex16(m.expected), hex16(m.got), m.lane,
                               reproduce_command(source, *m.beat, m.lane),
-                              settings.reproduce_options);
+                              settings.reproduce_options, reports);
         break;
       }
       case Mismatch::Kind::Tag:

@@ -6,11 +6,13 @@
 
 #include <cstdint>
 #include <iosfwd>
+#include <optional>
 #include <string>
 
 #include "model/uop/uop.h"
 #include "tb/beats.h"
 #include "tb/dut.h"
+#include "tb/wave_view.h"
 
 namespace halfpipe::tb {
 
@@ -24,7 +26,9 @@ struct SweepSettings {
   // Draw the beats (the vector streams and the reference's results) on a second thread, a batch
   // ahead of the model, instead of between its cycles. The same beats in the same order.
   bool draw_ahead = false;
-  std::string reproduce_options;   // appended to reproduce commands, e.g. " --lanes 4"
+  // Appended to reproduce commands, e.g. " --lanes 4"; then comes --wave mismatch-K.fst (K counts
+  // the reports), so that the replay writes the waveform of that transaction.
+  std::string reproduce_options;
 };
 
 struct SweepTotals {
@@ -34,6 +38,7 @@ struct SweepTotals {
   double seconds = 0;
   double cpu_seconds = 0;  // of this process: the fair measure on a shared machine
   bool stopped_early = false;  // at max_mismatches
+  std::optional<WaveMarker> first_mismatch;  // the cycle of the first mismatch, for --wave
 };
 
 // Runs every beat of `source` (built for dut.lanes() lanes) and prints each mismatch (form,
@@ -41,9 +46,12 @@ struct SweepTotals {
 SweepTotals run_sweep(Dut& dut, BeatSource& source, const SweepSettings& settings,
                       std::ostream& report);
 
-// The `halfpipe sweep` command line that reproduces lane `lane` of `beat` alone: for a PTX form
-// the instruction's registers (--vector), for a vISA form a batch line whose every channel
-// holds that lane's elements under every execution-mask bit.
+// The form and `--vector` arguments that replay lane `lane` of `beat` alone: for a PTX form the
+// instruction's registers, for a vISA form a batch line whose every channel holds that lane's
+// elements under every execution-mask bit. `halfpipe sweep` and `halfpipe cosim` take them.
+std::string replay_arguments(const BeatSource& source, const Expected& beat, int lane);
+
+// The `halfpipe sweep` command line that reproduces lane `lane` of `beat` alone.
 std::string reproduce_command(const BeatSource& source, const Expected& beat, int lane);
 
 struct Throughput {

@@ -103,7 +103,19 @@ void Checker::check_block(const std::string& file, const std::vector<VectorRecor
   }
 }
 
+std::string Checker::reproduce(const std::string& file, const VectorRecord& v) const {
+  const std::string backend = backend_.check_options();
+  if (!replay_options_ || backend.empty() || file == "<stdin>")
+    return backend_.reproduce_command(v.form, v.uop, v.operands);
+  // The wave lands in the working directory, named after the file and the line.
+  std::string stem = file.substr(file.find_last_of('/') + 1);
+  if (const size_t dot = stem.rfind('.'); dot != std::string::npos && dot > 0) stem.resize(dot);
+  return fmt::format("halfpipe check {} --line {}{}{} --wave {}-{}.fst", file, v.line,
+                     *replay_options_, backend, stem, v.line);
+}
+
 void Checker::judge(const std::string& file, const VectorRecord& v, uint32_t got) {
+  const uint64_t sequence = judged_++;
   const Match match = results_match(v.uop, v.expected, got, nan_match_);
   if (match != Match::None) {
     ++counts_.passed;
@@ -111,6 +123,7 @@ void Checker::judge(const std::string& file, const VectorRecord& v, uint32_t got
     return;
   }
   ++counts_.failed;
+  backend_.mismatch_at(sequence);
   if (reported_ < max_reported_) {
     ++reported_;
     const bool any_nan = nan_match_ == NanMatch::AnyNan && expects_nan(v.uop, v.expected);
@@ -118,8 +131,7 @@ void Checker::judge(const std::string& file, const VectorRecord& v, uint32_t got
                            file, v.line, v.form, operand_list(v.uop, v.operands),
                            format_register(v.uop, v.expected),
                            any_nan ? " (any NaN for a NaN)" : "", backend_.name(),
-                           format_register(v.uop, got),
-                           backend_.reproduce_command(v.form, v.uop, v.operands));
+                           format_register(v.uop, got), reproduce(file, v));
     if (reported_ == max_reported_)
       report_ << fmt::format("(reporting stops after {} mismatches; counting goes on)\n",
                              max_reported_);

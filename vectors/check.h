@@ -6,6 +6,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <ostream>
 #include <set>
 #include <string>
@@ -28,6 +29,14 @@ class Backend {
   // The halfpipe command line that runs this one instruction on this backend again.
   virtual std::string reproduce_command(const std::string& form, const Uop& u,
                                         const Operands& o) const = 0;
+  // The `halfpipe check` options that replay a vector through this backend (" --rtl --lanes 2"),
+  // or empty when check's replay is not the way to reproduce on it (the reference: eval is).
+  virtual std::string check_options() const { return {}; }
+  // The checker found the result of the `sequence`-th instruction executed (from 0) wrong.
+  virtual void mismatch_at(uint64_t sequence) { (void)sequence; }
+  // The run is over: the backend finishes what it writes beside the results (a waveform) and
+  // returns a line for the report about it, or nothing.
+  virtual std::string finish() { return {}; }
 };
 
 // The operand registers of `u` as `halfpipe eval` takes them: " A B C", as many as the op reads.
@@ -74,8 +83,15 @@ class Checker {
   // "N of the passes matched an expected NaN by another NaN (any NaN for a NaN)"; else empty.
   std::string any_nan_note() const;
   bool ok() const { return counts_.failed == 0 && counts_.unsupported == 0; }
+  // From now on a mismatch in a named file (not standard input) is reproduced by
+  // `halfpipe check FILE --line N` + `options` (the reader's, e.g. " --testfloat f16_add"), then
+  // the backend's check_options() and, when it has them, ` --wave STEM-N.fst`: exactly that
+  // vector again, its waveform written. Otherwise by the backend's reproduce_command.
+  void replay_by_line(std::string options) { replay_options_ = std::move(options); }
 
  private:
+  std::string reproduce(const std::string& file, const VectorRecord& v) const;
+
   void judge(const std::string& file, const VectorRecord& v, uint32_t got);
 
   Backend& backend_;
@@ -85,6 +101,8 @@ class Checker {
   uint64_t reported_ = 0;
   std::set<std::string> unsupported_forms_;
   CheckCounts counts_;
+  uint64_t judged_ = 0;  // instructions executed and judged, in execution order
+  std::optional<std::string> replay_options_;
 };
 
 }  // namespace halfpipe::vectors

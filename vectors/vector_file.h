@@ -142,6 +142,8 @@ class VectorReader {
   VectorReader(std::istream& in, std::string file_name);
   bool next(VectorRecord& out);
   const std::string& file_name() const { return lines_.file_name(); }
+  // Lines read so far (all of them once next() has returned false).
+  uint64_t lines_read() const { return lines_.line_number(); }
 
  private:
   void read_header_field(const std::string& line);

@@ -9,8 +9,9 @@
 //   +vectors=N      the count the image's header declares; a different count fails the run
 //
 // One vector enters per cycle with the output always ready; results come back in order, tagged
-// with their vector's index. Prints every mismatch (the first 20 in full), then
-// `N passed, N failed`, and ends with $fatal when anything failed or nothing was replayed.
+// with their vector's index. Prints every mismatch (the first 20 in full, naming the vector's
+// form), then `N passed, N failed`, and ends with $fatal when anything failed or nothing was
+// replayed.
 `include "hp_uop_pkg.sv"
 
 module hp_memh_tb #(
@@ -95,12 +96,15 @@ module hp_memh_tb #(
     end
   endtask
 
+  // hp_uop_form_name(word): the form a Uop word names (`halfpipe uop --table --sv` writes it).
+  `include "hp_uop_names.svh"
+
   task automatic report_mismatch(int vector, string what);
     failed++;
     if (failed <= 20)
-      $display("FAIL vector %0d (uop %08h a %08h b %08h c %08h): %s", vector,
-               word_of(vector, 0), word_of(vector, 1), word_of(vector, 2), word_of(vector, 3),
-               what);
+      $display("FAIL vector %0d (%s: uop %08h a %08h b %08h c %08h): %s", vector,
+               hp_uop_form_name(UopWidth'(word_of(vector, 0))), word_of(vector, 0),
+               word_of(vector, 1), word_of(vector, 2), word_of(vector, 3), what);
   endtask
 
   initial begin

@@ -24,6 +24,19 @@ if "$testbench" +image="$work/corrupt.memh" +vectors="$count" > "$work/corrupt.l
   exit 1
 fi
 cat "$work/corrupt.log"
-grep -q "^FAIL vector 99 " "$work/corrupt.log"
+grep -q "^FAIL vector 99 (" "$work/corrupt.log"
 grep -qx "$((count - 1)) passed, 1 failed" "$work/corrupt.log"
 echo "the corrupted image fails at vector 99, as it must"
+
+# A failing vector is named by its form: one form's image, its 5th vector corrupted.
+"$halfpipe" gen fma.rn.relu.bf16x2 --corner --format memh -o "$work/fma.memh"
+awk '/^\/\// { print; next }
+     ++n == 5 { last = substr($5, 8, 1); $5 = substr($5, 1, 7) (last == "0" ? "1" : "0") }
+     { print }' "$work/fma.memh" > "$work/fma-corrupt.memh"
+if "$testbench" +image="$work/fma-corrupt.memh" > "$work/fma.log"; then
+  echo "the corrupted fma image passed" >&2
+  exit 1
+fi
+grep "^FAIL" "$work/fma.log"
+grep -q "^FAIL vector 4 (fma.rn.relu.bf16x2: uop " "$work/fma.log"
+echo "its FAIL line names the form fma.rn.relu.bf16x2"

@@ -68,6 +68,24 @@ void Stimulus::add_file(const std::string& path) {
   flush();
 }
 
+void Stimulus::add_vectors(const std::string& form, const std::vector<std::string>& texts) {
+  if (isa::visa::is_batch_line(form)) {
+    std::string error;
+    const auto instruction = isa::visa::parse_form(form, error);
+    if (!instruction) throw std::invalid_argument("'" + form + "': " + error);
+    const std::string name = isa::visa::form_name(*instruction);
+    std::vector<isa::visa::BatchLine> lines;
+    for (const auto& text : texts) lines.push_back(parse_visa_vector(text, name));
+    source_.add_visa_lines(*instruction, std::move(lines));
+    return;
+  }
+  const isa::Decoded decoded = isa::decode_ptx(form);
+  if (!decoded.uop) throw std::invalid_argument("'" + form + "': " + decoded.error);
+  std::vector<PtxVector> vectors;
+  for (const auto& text : texts) vectors.push_back(parse_ptx_vector(text, form, *decoded.uop));
+  source_.add_ptx_vectors(isa::ptx_form(*decoded.uop), *decoded.uop, std::move(vectors));
+}
+
 void Stimulus::start(int lanes) {
   source_.set_lanes(lanes);
   source_.set_coverage(&coverage_);  // here, not at construction: a Stimulus may have moved
@@ -424,6 +442,14 @@ Report run_cosim(Stimulus& stimulus, const Settings& settings, std::ostream& out
   }
   timer.stop(report);
   dut->close_trace();
+  if (!settings.wave_path.empty()) {
+    try {
+      write_wave_view(settings.wave_path, report.first_mismatch);
+      report.wave_note = wave_note(settings.wave_path, report.first_mismatch);
+    } catch (const std::runtime_error& e) {
+      if (report.error.empty()) report.error = e.what();
+    }
+  }
 
   report.memory_end = resident_memory();
   report.cycles = rtl.next_edge();

@@ -22,6 +22,7 @@
 #include "tb/beats.h"
 #include "tb/cosim/quantum.h"
 #include "tb/cosim/rtl_unit.h"
+#include "tb/wave_view.h"
 #include "vectors/coverage.h"
 #include "vectors/stream.h"
 
@@ -42,6 +43,9 @@ class Stimulus {
   // file. Throws vectors::ParseError ("FILE:LINE: problem") for a malformed file and
   // std::runtime_error for one that cannot be read.
   void add_file(const std::string& path);
+  // Adds one explicit instruction per text, as `--vector` gives it (tb/beats.h
+  // parse_ptx_vector, parse_visa_vector). Throws std::invalid_argument naming the form or text.
+  void add_vectors(const std::string& form, const std::vector<std::string>& texts);
 
   uint64_t size() const { return source_.instructions(); }
   const std::vector<std::string>& forms() const { return source_.forms(); }  // Expected::plan
@@ -56,6 +60,7 @@ class Stimulus {
   bool next(Expected& beat) { return source_.next(beat); }
   // The beats themselves, for the plain C++ drive loop (tb/drive.h) of run_bare.
   BeatSource& beats() { return source_; }
+  const BeatSource& beats() const { return source_; }
   // Functional coverage of the PTX instructions drawn so far (each once, replays after a reset
   // aside); vISA forms have no coverage model.
   const vectors::Coverage& coverage() const { return coverage_; }
@@ -142,6 +147,8 @@ struct Report {
   double seconds = 0;
   double cpu_seconds = 0;
   std::string error;  // the run could not complete (a bad configuration, a hang, ...)
+  std::optional<WaveMarker> first_mismatch;  // where the --wave marker goes
+  std::string wave_note;                     // how to open the --wave file
   bool ok() const { return failed == 0 && error.empty() && accounting_error.empty(); }
 };
 

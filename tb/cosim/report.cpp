@@ -9,6 +9,7 @@
 #include <fmt/format.h>
 
 #include "model/isa/visa.h"
+#include "tb/sweep.h"
 #include "vectors/vector_file.h"
 
 namespace halfpipe::tb::cosim {
@@ -69,6 +70,13 @@ std::string resets_text(const Settings& settings, const Report& report) {
   return text.empty() ? "no reset" : text;
 }
 
+// The --model-latency settings of a run, as options: a replay keeps the model it ran.
+std::string model_latency_options(const Settings& settings) {
+  std::string options;
+  for (const auto& m : settings.model_latency) options += " --model-latency " + m;
+  return options;
+}
+
 std::string mib(uint64_t kib) { return fmt::format("{:.1f} MiB", kib / 1024.0); }
 
 }  // namespace
@@ -91,19 +99,27 @@ ReportWriter::ReportWriter(const Stimulus& stimulus, const Settings& settings, s
 
 void ReportWriter::mismatch(const Mismatch& m) {
   report_.out_of_order += m.kind == Mismatch::Kind::Tag;
+  const std::string form = stimulus_.forms().empty() ? std::string() : stimulus_.forms()[m.plan];
+  if (!report_.first_mismatch)
+    report_.first_mismatch = WaveMarker{
+        m.cycle, m.kind == Mismatch::Kind::Result
+                     ? fmt::format("first mismatch: {} {} lane {}", port_name(m.port), form, m.lane)
+                     : fmt::format("first mismatch: {}", port_name(m.port))};
   if (m.kind == Mismatch::Kind::Unexpected && log_.is_open())
     log_ << fmt::format("# cycle {}: the {} handed out tag 0x{:02x}, which no accepted "
                         "transaction explains\n",
                         m.cycle, port_name(m.port), m.got);
   if (!print()) return;
-  const std::string form = stimulus_.forms().empty() ? std::string() : stimulus_.forms()[m.plan];
   switch (m.kind) {
     case Mismatch::Kind::Result:
       out_ << fmt::format("mismatch: {} {} at cycle {}: {}: expected 0x{:04x}, got 0x{:04x} "
-                          "(lane {})\n",
+                          "(lane {})\n  reproduce: halfpipe cosim {} --lanes {} --depth {}{} "
+                          "--wave mismatch-{}.fst\n",
                           port_name(m.port), form, m.cycle,
                           operands_text(m.operands, operand_count(stimulus_.uop(m.plan).op)),
-                          m.expected, m.got, m.lane);
+                          m.expected, m.got, m.lane,
+                          replay_arguments(stimulus_.beats(), *m.beat, m.lane), settings_.lanes,
+                          settings_.depth, model_latency_options(settings_), reports_);
       break;
     case Mismatch::Kind::Tag:
       out_ << fmt::format("mismatch: {} handed out tag 0x{:02x} at cycle {} where tag 0x{:02x} "
@@ -130,6 +146,11 @@ void ReportWriter::outcome(const Outcome& o) {
   tally.cycle_deviations += !o.cycles_match;
   const uint64_t rtl_cycle = o.cycle[static_cast<int>(Port::Rtl)];
   const uint64_t model_cycle = o.cycle[static_cast<int>(Port::Model)];
+  if (!o.cycles_match && !report_.first_mismatch)
+    report_.first_mismatch =
+        WaveMarker{rtl_cycle, fmt::format("first cycle deviation: {} tag 0x{:02x}, the model "
+                                          "predicted cycle {}",
+                                          stimulus_.forms()[e.plan], e.tag, model_cycle)};
   if (!o.cycles_match && print())
     out_ << fmt::format("cycle deviation: {} tag 0x{:02x}: the RTL handed it out at cycle {}, "
                         "the model predicted cycle {}\n",
@@ -209,6 +230,7 @@ void print_summary(const Stimulus& stimulus, const Settings& settings, const Rep
   // The coverage model is PTX's; a run of vISA forms alone has nothing to count.
   if (stimulus.coverage().vectors() > 0 || !stimulus.has_visa())
     out << stimulus.coverage().summary() << "\n";
+  if (!report.wave_note.empty()) out << report.wave_note << "\n";
   out << fmt::format("seed {}{}\n", settings.seed,
                      settings.command.empty() ? "" : "; reproduce: " + settings.command);
   out << fmt::format("{} passed, {} failed\n", report.passed, report.failed);

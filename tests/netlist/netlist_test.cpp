@@ -109,9 +109,9 @@ TEST_CASE("check FILE --netlist: replays a vector file through the netlist, nami
   CHECK(fail.status == 1);
   CHECK(fail.output.find(bad + ":2: mismatch: add.rn.f16 0x3c00 0x3c00: expected 0x4200") != std::string::npos);
   CHECK(fail.output.find("netlist (Lanes=2, Depth=4) gives 0x4000") != std::string::npos);
-  // Its reproduce command runs the netlist again.
-  CHECK(fail.output.find("reproduce: halfpipe sweep add.rn.f16 --vector 0x3c00,0x3c00 --lanes 2 --depth 4 "
-                         "--netlist\n") != std::string::npos);
+  // Its reproduce command replays that line on the netlist again, writing its waveform.
+  CHECK(fail.output.find("reproduce: halfpipe check " + bad + " --line 2 --netlist --wave bad-2.fst\n") !=
+        std::string::npos);
   CHECK(fail.output.find("1 passed, 1 failed\n") != std::string::npos);
 
   const Run refused = run_halfpipe("check --netlist --lanes 4 " + good);

@@ -150,7 +150,25 @@ TEST_CASE("sweep: a mismatch is reported with form, operands, expected, got and 
                          {{{0x3C00, 0x3C00, 0}, {}}, {{0x3C00, 0x4000, 0}, {}}});
   CHECK(faulty_report(source, draw_ahead) ==
         "mismatch: add.f16 a=0x3c00 b=0x4000: expected 0x4200, got 0x4201 (lane 1)\n"
-        "  reproduce: halfpipe sweep add.f16 --vector 0x3c00,0x4000 --lanes 2\n");
+        "  reproduce: halfpipe sweep add.f16 --vector 0x3c00,0x4000 --lanes 2 --wave mismatch-1.fst\n");
+}
+
+TEST_CASE("sweep: the first mismatch is marked at the cycle its result leaves, Depth cycles after it entered") {
+  // No gaps or back-pressure: the beat enters at cycle 0 and, at the fixed latency of
+  // rtl/TIMING.md, is on the output ports in cycle Depth = 4: where --wave's marker goes.
+  FaultyDut dut(tb::make_dut(2, 4));
+  tb::BeatSource source(2, tb::BeatSource::Packing::Fill);
+  source.add_ptx_vectors("add.f16", rtl_test::uop_of("add.f16"),
+                         {{{0x3C00, 0x3C00, 0}, {}}, {{0x3C00, 0x4000, 0}, {}}});
+  tb::SweepSettings settings;
+  settings.stall_probability = 0;
+  settings.gap_probability = 0;
+  std::ostringstream report;
+  const tb::SweepTotals t = tb::run_sweep(dut, source, settings, report);
+  REQUIRE(t.first_mismatch);
+  CHECK(t.first_mismatch->cycle == 4);
+  CHECK(t.first_mismatch->label == "first mismatch: add.f16 lane 1");
+  CHECK(tb::marker_time_ns(t.first_mismatch->cycle) == 40);
 }
 
 TEST_CASE("sweep: the run stops after 20 mismatches") {
@@ -256,5 +274,5 @@ TEST_CASE("sweep: a vISA mismatch is reported with a batch-line reproduce comman
   CHECK(faulty_report(source) ==
         "mismatch: MIN (2, M1) w a=0x0002 b=0x0000: expected 0x0000, got 0x0001 (lane 1)\n"
         "  reproduce: halfpipe sweep 'MIN (2, M1) w' --vector '0xffffffff 0x0000,0x0000 "
-        "0x0002,0x0002 0x0000,0x0000' --lanes 2\n");
+        "0x0002,0x0002 0x0000,0x0000' --lanes 2 --wave mismatch-1.fst\n");
 }
