@@ -15,6 +15,7 @@
 #include "model/workload/load.h"
 #include "model/workload/ptx_reader.h"
 #include "sim/exit_status.h"
+#include "sim/output_file.h"
 #include "sim/explore_sweep.h"
 
 namespace halfpipe::cli {
@@ -25,11 +26,6 @@ int problem(const std::string& text) {
   return kUsageOrInputError;
 }
 
-// An output file, opened before the sweep runs so that a bad path costs no simulation.
-struct Output {
-  std::string path;
-  std::unique_ptr<std::ofstream> stream;
-};
 
 // A real workload at every point: its streams through workload::run on the point's
 // configuration. The row's cycles are the kernel's (until its last result), so lane results per
@@ -137,14 +133,16 @@ int run_explore_sweep(const ExploreOptions& options, const sc::PipelineConfig& b
     workloads.push_back(dse::random_mix_workload("random-mix", workload));
   }
 
-  std::vector<Output> outputs;
+  // The outputs are checked before the sweep runs, so that a bad path costs no simulation, and
+  // written when it is done ('-': standard output, after the summary).
   for (const auto& [option, path] : {std::pair{"--sweep-csv", options.sweep_csv},
                                      std::pair{"--sweep-json", options.sweep_json},
                                      std::pair{"--sweep-svg", options.sweep_svg}}) {
-    outputs.push_back({path, nullptr});
-    if (path.empty()) continue;
-    outputs.back().stream = std::make_unique<std::ofstream>(path);
-    if (!*outputs.back().stream) return problem(fmt::format("{}: cannot write {}", option, path));
+    try {
+      check_output(path);
+    } catch (const std::runtime_error& e) {
+      return problem(fmt::format("{}: {}", option, e.what()));
+    }
   }
 
   // The chart's title names real workloads by count (the legend names each).
@@ -160,14 +158,20 @@ int run_explore_sweep(const ExploreOptions& options, const sc::PipelineConfig& b
   }
   const dse::AreaProvenance provenance{table_name, area.get()};
   dse::print_summary(std::cout, result, provenance);
-  if (outputs[0].stream) dse::write_csv(*outputs[0].stream, result);
-  if (outputs[1].stream) dse::write_json(*outputs[1].stream, result, options.sweep, provenance);
-  if (outputs[2].stream)
-    dse::write_svg(*outputs[2].stream, result,
-                   "halfpipe explore --sweep '" + options.sweep + "'" + workload_title);
-  for (const Output& o : outputs)
-    if (o.stream && !(o.stream->flush()))
-      return problem("cannot finish writing " + o.path);
+  try {
+    if (!options.sweep_csv.empty())
+      write_output(options.sweep_csv, [&](std::ostream& out) { dse::write_csv(out, result); });
+    if (!options.sweep_json.empty())
+      write_output(options.sweep_json, [&](std::ostream& out) {
+        dse::write_json(out, result, options.sweep, provenance);
+      });
+    if (!options.sweep_svg.empty())
+      write_output(options.sweep_svg, [&](std::ostream& out) {
+        dse::write_svg(out, result, "halfpipe explore --sweep '" + options.sweep + "'" + workload_title);
+      });
+  } catch (const std::runtime_error& e) {
+    return problem(e.what());
+  }
   return kPassed;
 }
 

@@ -23,6 +23,7 @@
 
 #include "sim/commands.h"
 #include "sim/exit_status.h"
+#include "sim/output_file.h"
 #include "sim/record.h"
 #include "tb/rtl_coverage.h"
 
@@ -248,11 +249,11 @@ int run(const MergeOptions& o) {
       "</testsuites>\n",
       xml_escape(plan.id), order.size(), failures, incomplete, cpu, cases);
   try {
-    record::write_file_atomically(junit_path, xml);
-  } catch (const record::Error& e) {
+    write_output(junit_path, [&](std::ostream& out) { out << xml; });  // '-': standard output
+  } catch (const std::runtime_error& e) {
     throw UsageError(e.what());
   }
-  std::cout << fmt::format("junit: {}\n", junit_path);
+  if (junit_path != "-") std::cout << fmt::format("junit: {}\n", junit_path);
   std::cout << fmt::format("{} passed, {} failed\n", passed, failed);
   if (!errors.empty()) {
     std::cerr << fmt::format("halfpipe merge: {} error(s): the records do not match the plan; the regression is "

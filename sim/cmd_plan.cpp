@@ -36,6 +36,7 @@
 #include "model/isa/visa.h"
 #include "sim/commands.h"
 #include "sim/exit_status.h"
+#include "sim/output_file.h"
 #include "sim/record.h"
 #include "tb/beats.h"
 #include "tb/dut.h"
@@ -418,8 +419,8 @@ int run(const PlanOptions& o) {
   const std::vector<Work> works = read_spec(spec_stream, spec_name, o);
   if (!o.write_spec.empty()) {
     try {
-      record::write_file_atomically(o.write_spec, spec_text);
-    } catch (const record::Error& e) {
+      write_output(o.write_spec, [&](std::ostream& out) { out << spec_text; });  // '-': stdout
+    } catch (const std::runtime_error& e) {
       throw UsageError(e.what());
     }
     if (o.output.empty() && !o.estimate) return kPassed;

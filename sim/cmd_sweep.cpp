@@ -86,6 +86,9 @@ int run(const SweepOptions& o) {
         throw UsageError(fmt::format("--job '{}': the job's number {} is out of range", o.job, number));
       rec.plan = o.job.substr(0, colon);
     }
+    if (o.record == "-")
+      throw UsageError("--record -: a results record is a file that merge reads back, not standard "
+                       "output; give a path");
     try {
       record::check_writable(o.record);
     } catch (const record::Error& e) {

@@ -2,7 +2,9 @@
 
 #include <fmt/format.h>
 
+#include <cerrno>
 #include <cstdio>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
@@ -44,6 +46,35 @@ void write_output(const std::string& path, const std::function<void(std::ostream
   }
   if (std::rename(temporary.c_str(), path.c_str()) != 0)
     throw std::runtime_error(fmt::format("cannot rename '{}' to '{}'", temporary, path));
+}
+
+void check_output(const std::string& path) {
+  if (path.empty() || path == "-") return;
+  std::error_code error;
+  const auto status = std::filesystem::status(path, error);
+  if (!error && std::filesystem::is_directory(status))
+    throw std::runtime_error(fmt::format("'{}' is a directory", path));
+  const bool special = !error && std::filesystem::exists(status) && !std::filesystem::is_regular_file(status);
+  // A special file is probed without O_TRUNC or O_CREAT side effects; a FIFO without a reader
+  // would block here, so it is taken on trust (write_output opens it when the output is ready).
+  if (special) {
+    if (std::filesystem::is_fifo(status)) return;
+    std::ofstream probe(path, std::ios::binary | std::ios::app);
+    if (!probe) throw std::runtime_error(fmt::format("cannot write '{}': {}", path, std::strerror(errno)));
+    return;
+  }
+  const std::string temporary = path + ".partial";
+  std::ofstream probe(temporary, std::ios::binary);
+  if (!probe) throw std::runtime_error(fmt::format("cannot write '{}': {}", path, std::strerror(errno)));
+  probe.close();
+  std::remove(temporary.c_str());
+}
+
+void refuse_standard_output(const std::string& option, const std::string& path) {
+  if (path == "-")
+    throw std::invalid_argument(fmt::format(
+        "{} -: {} writes a file that is read back later, not standard output; give a path",
+        option, option));
 }
 
 }  // namespace halfpipe::cli

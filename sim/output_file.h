@@ -12,4 +12,13 @@ namespace halfpipe::cli {
 // Throws std::runtime_error naming the file when it cannot be written.
 void write_output(const std::string& path, const std::function<void(std::ostream&)>& write);
 
+// Before a run, so that a bad path costs no simulation: whether write_output can write `path`
+// (standard output; a special file that opens for writing; a regular file whose FILE.partial can
+// be created beside it). Throws std::runtime_error naming the path and the reason.
+void check_output(const std::string& path);
+
+// A file a later step reads back (a results record, a waveform, coverage counts) is never
+// standard output: `-` is a usage error naming the option (std::invalid_argument).
+void refuse_standard_output(const std::string& option, const std::string& path);
+
 }  // namespace halfpipe::cli

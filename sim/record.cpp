@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <cerrno>
@@ -274,6 +275,15 @@ std::streamsize TeeBuffer::xsputn(const char* s, std::streamsize n) {
 void write_atomically(const std::string& path, const Record& r) { write_file_atomically(path, to_json(r)); }
 
 void write_file_atomically(const std::string& path, const std::string& text) {
+  // A device, FIFO or socket is written in place: renaming over it would destroy it.
+  struct stat target;
+  if (stat(path.c_str(), &target) == 0 && !S_ISREG(target.st_mode) && !S_ISDIR(target.st_mode)) {
+    FILE* f = std::fopen(path.c_str(), "wb");
+    const bool written = f && std::fwrite(text.data(), 1, text.size(), f) == text.size();
+    if (!f || std::fclose(f) != 0 || !written)
+      throw Error(fmt::format("{}: cannot write: {}", path, std::strerror(errno)));
+    return;
+  }
   const std::string temporary = fmt::format("{}.tmp.{}", path, getpid());
   FILE* f = std::fopen(temporary.c_str(), "wb");
   if (!f) throw Error(fmt::format("{}: cannot write the record: {}", temporary, std::strerror(errno)));

@@ -5,6 +5,7 @@
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
+#include <filesystem>
 #include <fstream>
 #include <stdexcept>
 #include <string>
@@ -49,8 +50,13 @@ void CoverageCounts::add_file(const std::string& path) {
 }
 
 void CoverageCounts::write(const std::string& path) const {
-  // Written beside the target and renamed over it, so that a reader never sees half a file.
-  const std::string partial = path + ".partial";
+  // Written beside the target and renamed over it, so that a reader never sees half a file; a
+  // device, FIFO or socket in place, since renaming over it would destroy it.
+  std::error_code error;
+  const auto status = std::filesystem::status(path, error);
+  const bool special = !error && std::filesystem::exists(status) &&
+                       !std::filesystem::is_regular_file(status) && !std::filesystem::is_directory(status);
+  const std::string partial = special ? path : path + ".partial";
   {
     std::ofstream out(partial, std::ios::trunc);
     if (!out) throw std::runtime_error("cannot write the coverage file " + path + ": " + std::strerror(errno));
@@ -59,13 +65,16 @@ void CoverageCounts::write(const std::string& path) const {
     out.close();
     if (!out) throw std::runtime_error("cannot write the coverage file " + path);
   }
-  if (std::rename(partial.c_str(), path.c_str()) != 0)
+  if (!special && std::rename(partial.c_str(), path.c_str()) != 0)
     throw std::runtime_error("cannot write the coverage file " + path + ": " + std::strerror(errno));
 }
 
 RtlCoverageSession::RtlCoverageSession(std::string path) : path_(std::move(path)) {
   if (g_session) throw std::invalid_argument("an RTL coverage session is open already");
   if (path_.empty()) throw std::invalid_argument("the RTL coverage file needs a name");
+  if (path_ == "-")
+    throw std::invalid_argument("--rtl-coverage -: the coverage counts are a file that "
+                                "scripts/coverage and merge read back, not standard output; give a path");
   {
     std::ofstream probe(path_ + ".partial", std::ios::trunc);
     if (!probe)

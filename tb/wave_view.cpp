@@ -108,6 +108,8 @@ std::string wave_note(const std::string& fst, const std::optional<WaveMarker>& m
 }
 
 void check_wave_paths(const std::string& fst_path) {
+  if (fst_path == "-")
+    throw std::runtime_error("-: a waveform is a file that GTKWave opens, not standard output; give a path");
   for (const std::string& path : {fst_path, wave_save_path(fst_path), wave_filter_path(fst_path)}) {
     const bool existed = fs::exists(path);
     std::ofstream probe(path, std::ios::binary | std::ios::app);

@@ -107,9 +107,22 @@ module hp_memh_tb #(
                word_of(vector, 1), word_of(vector, 2), word_of(vector, 3), what);
   endtask
 
+  // hp_alu reads its tanh/ex2 tables with $readmemh, which only warns when a file is missing;
+  // the results would then be wrong for 860 of every legal form's corner vectors. Stop instead.
+  task automatic require_table(string kind, string path);
+    int fd;
+    fd = $fopen(path, "r");
+    if (fd == 0)
+      $fatal(1, "cannot read the %s table %s (parameter %s: the path of model/ref/approx/%s.mem, or of share/halfpipe/approx/%s.mem where halfpipe is installed)",
+             kind, path, kind == "tanh" ? "TanhMemFile" : "Ex2MemFile", kind, kind);
+    $fclose(fd);
+  endtask
+
   initial begin
     string image_file;
     int declared;
+    require_table("tanh", TanhMemFile);
+    require_table("ex2", Ex2MemFile);
     if (!$value$plusargs("image=%s", image_file)) image_file = Image;
     for (int i = 0; i < WordsPerVector * MaxVectors; i++) image[i] = NoVector;
     $readmemh(image_file, image);

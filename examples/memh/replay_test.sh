@@ -40,3 +40,13 @@ fi
 grep "^FAIL" "$work/fma.log"
 grep -q "^FAIL vector 4 (fma.rn.relu.bf16x2: uop " "$work/fma.log"
 echo "its FAIL line names the form fma.rn.relu.bf16x2"
+
+# A missing table stops the bench, naming it, before any vector runs.
+mkdir -p "$work/elsewhere"
+if (cd "$work/elsewhere" && "$testbench" +image="$image" > "$work/no-table.log" 2>&1); then
+  echo "the bench ran without its tables" >&2
+  exit 1
+fi
+grep -q "cannot read the tanh table" "$work/no-table.log" || { cat "$work/no-table.log" >&2; exit 1; }
+! grep -q "passed" "$work/no-table.log"
+echo "without its tables the bench stops, naming the tanh table"

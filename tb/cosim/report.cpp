@@ -85,10 +85,15 @@ ReportWriter::ReportWriter(const Stimulus& stimulus, const Settings& settings, s
                            Report& report)
     : stimulus_(stimulus), settings_(settings), out_(out), report_(report) {
   report_.forms.assign(stimulus.forms().size(), FormTally{});
-  if (!settings.log_path.empty()) {
-    log_.open(settings.log_path);
-    if (!log_) throw std::runtime_error(settings.log_path + ": cannot write the log");
-    log_ << fmt::format(
+  if (settings.log_path == "-") {
+    log_ = &out_;
+  } else if (!settings.log_path.empty()) {
+    log_file_.open(settings.log_path);
+    if (!log_file_) throw std::runtime_error(settings.log_path + ": cannot write the log");
+    log_ = &log_file_;
+  }
+  if (log_) {
+    *log_ << fmt::format(
         "# halfpipe cosim log: Lanes={} Depth={} seed {}; one line per transaction, in issue "
         "order\n# cycle: the rising edge at which the RTL handed the result out (at {} ns in "
         "the --wave file: edge n is at 10n+5 ns)\n# cycle tag form operands expected rtl model "
@@ -105,8 +110,8 @@ void ReportWriter::mismatch(const Mismatch& m) {
         m.cycle, m.kind == Mismatch::Kind::Result
                      ? fmt::format("first mismatch: {} {} lane {}", port_name(m.port), form, m.lane)
                      : fmt::format("first mismatch: {}", port_name(m.port))};
-  if (m.kind == Mismatch::Kind::Unexpected && log_.is_open())
-    log_ << fmt::format("# cycle {}: the {} handed out tag 0x{:02x}, which no accepted "
+  if (m.kind == Mismatch::Kind::Unexpected && log_)
+    *log_ << fmt::format("# cycle {}: the {} handed out tag 0x{:02x}, which no accepted "
                         "transaction explains\n",
                         m.cycle, port_name(m.port), m.got);
   if (!print()) return;
@@ -155,9 +160,9 @@ void ReportWriter::outcome(const Outcome& o) {
     out_ << fmt::format("cycle deviation: {} tag 0x{:02x}: the RTL handed it out at cycle {}, "
                         "the model predicted cycle {}\n",
                         stimulus_.forms()[e.plan], e.tag, rtl_cycle, model_cycle);
-  if (log_.is_open()) {
+  if (log_) {
     const ValueText text(stimulus_, settings_.lanes);
-    log_ << fmt::format(
+    *log_ << fmt::format(
         "{:>9} 0x{:02x} {} {} expected={} rtl={} model={}{}{}\n", rtl_cycle, e.tag,
         stimulus_.forms()[e.plan], text.operands(e), text(e.plan, e.result),
         text(e.plan, o.got[static_cast<int>(Port::Rtl)].result),
@@ -168,7 +173,7 @@ void ReportWriter::outcome(const Outcome& o) {
 }
 
 void ReportWriter::note(const std::string& line) {
-  if (log_.is_open()) log_ << "# " << line << "\n";
+  if (log_) *log_ << "# " << line << "\n";
 }
 
 int ReportWriter::unprinted() const { return std::max(0, reports_ - settings_.max_reports); }

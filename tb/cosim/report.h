@@ -34,7 +34,8 @@ class ReportWriter {
   const Settings& settings_;
   std::ostream& out_;
   Report& report_;
-  std::ofstream log_;
+  std::ofstream log_file_;
+  std::ostream* log_ = nullptr;  // the log file, or the report's stream for `--log -`
   int reports_ = 0;
 };
 

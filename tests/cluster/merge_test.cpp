@@ -6,6 +6,7 @@
 
 #include <unistd.h>
 
+#include <filesystem>
 #include <fstream>
 #include <sstream>
 #include <string>
@@ -146,6 +147,15 @@ TEST_CASE("merge: failures give exit 1 and JUnit failures carrying the reproduce
   CHECK_THAT(xml, Catch::Contains("reproduce: halfpipe sweep neg.f16 --vector 0x3c00 --lanes 8\"/>"));
   CHECK(std::system(("xmllint --noout --schema '" HALFPIPE_SOURCE_DIR "/tests/cluster/junit.xsd' '" + p.path +
                      "/plan/junit.xml' 2>/dev/null").c_str()) == 0);
+}
+
+TEST_CASE("merge --junit -: the JUnit XML goes to standard output, no file named '-' appears") {
+  RunPlan p;
+  const auto r = p.merge("--junit -");
+  CHECK(r.status == 0);
+  CHECK_THAT(r.output, Catch::Contains("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites>\n"));
+  CHECK_THAT(r.output, !Catch::Contains("junit: "));
+  CHECK_FALSE(std::filesystem::exists("-"));
 }
 
 TEST_CASE("merge: a directory without a plan, exit 2 naming plan.json") {

@@ -75,7 +75,7 @@ TEST_CASE("explore --sweep: bad input is refused with the reason and exit status
       {"--sweep lanes=2 --area-table /nonexistent/area.csv",
        "--area-table: cannot read /nonexistent/area.csv"},
       {"--sweep lanes=2 --sweep-csv /nonexistent/dir/s.csv",
-       "--sweep-csv: cannot write /nonexistent/dir/s.csv"},
+       "--sweep-csv: cannot write '/nonexistent/dir/s.csv': No such file or directory"},
       {"--sweep lanes=2 frobnicate.f16", "form 'frobnicate.f16'"},
       {"--sweep lanes=2 --backpressure 1", "back-pressure probability"},
       {"--sweep-svg chart.svg", "need --sweep SPEC"},
