@@ -10,6 +10,7 @@
 #include "halfpipe/version.h"
 #include "sim/commands.h"
 #include "sim/exit_status.h"
+#include "sim/options.h"
 
 namespace {
 
@@ -45,6 +46,10 @@ int main(int argc, char** argv) {
   for (const auto& c : halfpipe::cli::command_registry()) {
     if (c.name == args[0]) return halfpipe::cli::run_command(c, {args.begin() + 1, args.end()});
   }
-  std::cerr << fmt::format("halfpipe: no command '{}'\n\n{}", args[0], usage());
+  std::vector<std::string> names;
+  for (const auto& c : halfpipe::cli::command_registry()) names.push_back(c.name);
+  const std::string best = halfpipe::cli::closest_name(args[0], names);
+  std::cerr << fmt::format("halfpipe: no command '{}'{}\n\n{}", args[0],
+                           best.empty() ? "" : "; did you mean '" + best + "'?", usage());
   return halfpipe::cli::kUsageOrInputError;  // 109, CLI11's status, until the contract
 }

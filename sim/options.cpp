@@ -284,7 +284,9 @@ const CLI::Validator kCount(
       const size_t last = text.find_last_not_of(" \t");
       if (first == std::string::npos) return {};
       const std::string_view digits(text.data() + first, last - first + 1);
-      if (digits.find_first_not_of("0123456789") != std::string_view::npos) return {};  // CLI11's
+      if (digits.rfind("0x", 0) == 0 || digits.rfind("0X", 0) == 0) return {};  // CLI11 takes hex
+      if (digits.find_first_not_of("0123456789") != std::string_view::npos)
+        return "'" + text + "' is not a whole number";
       uint64_t v = 0;
       if (std::from_chars(digits.data(), digits.data() + digits.size(), v).ec ==
           std::errc::result_out_of_range)
@@ -292,6 +294,25 @@ const CLI::Validator kCount(
       return {};
     },
     "COUNT");
+
+// A whole number in [min, max], refused in the project's words ("'two' is not a whole number",
+// "'5' is not in 1..3") where CLI11 would say "Value two not in range 0.000000 to 1797...". Hex
+// after 0x passes to CLI11's conversion, which takes it.
+CLI::Validator whole_number(int64_t min, int64_t max) {
+  return CLI::Validator(
+      [min, max](std::string& text) -> std::string {
+        if (text.rfind("0x", 0) == 0 || text.rfind("0X", 0) == 0) return {};
+        int64_t v = 0;
+        const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
+        const bool number = ec != std::errc::invalid_argument && end == text.data() + text.size();
+        if (!number) return "'" + text + "' is not a whole number";
+        if (ec == std::errc::result_out_of_range || v < min || v > max)
+          return max == INT64_MAX ? fmt::format("'{}' is less than {}", text, min)
+                                  : fmt::format("'{}' is not in {}..{}", text, min, max);
+        return {};
+      },
+      "");
+}
 
 template <typename T>
 CLI::Option* Vocabulary::value(const std::string& name, T& target,
@@ -341,7 +362,7 @@ CLI::Option* Vocabulary::all_visa(bool& on) { return flag("--all-visa", on); }
 CLI::Option* Vocabulary::scalar_only(bool& on) { return flag("--scalar", on); }
 
 CLI::Option* Vocabulary::operand_count(int& count) {
-  return value("--operands", count, CLI::Range(1, 3));
+  return value("--operands", count, whole_number(1, 3));
 }
 
 CLI::Option* Vocabulary::vector(std::vector<std::string>& instructions) {
@@ -393,11 +414,11 @@ CLI::Option* Vocabulary::c_values(std::vector<uint16_t>& values) {
 }
 
 CLI::Option* Vocabulary::lanes(int& lanes) {
-  return value("--lanes", lanes, CLI::PositiveNumber);
+  return value("--lanes", lanes, whole_number(1, INT64_MAX));
 }
 
 CLI::Option* Vocabulary::depth(int& depth) {
-  return value("--depth", depth, CLI::PositiveNumber);
+  return value("--depth", depth, whole_number(1, INT64_MAX));
 }
 
 CLI::Option* Vocabulary::gaps(double& probability_of_gap) {
@@ -430,7 +451,7 @@ void Vocabulary::add_stall_alias() {
 }
 
 CLI::Option* Vocabulary::threads(int& threads) {
-  return value("--threads", threads, CLI::Range(1, 2));
+  return value("--threads", threads, whole_number(1, 2));
 }
 
 CLI::Option* Vocabulary::bare(bool& on) { return flag("--bare", on); }
@@ -451,7 +472,7 @@ CLI::Option* Vocabulary::sv(bool& on) { return flag("--sv", on); }
 CLI::Option* Vocabulary::lines(std::vector<uint64_t>& numbers) {
   const OptionSpec& spec = option_spec("--line");
   return app_.add_option(spec.name, numbers, spec.help)->type_name(spec.value)->check(kCount)
-      ->check(CLI::PositiveNumber);
+      ->check(whole_number(1, INT64_MAX));
 }
 
 CLI::Option* Vocabulary::eval_operands(std::vector<std::string>& args) {
@@ -475,7 +496,7 @@ CLI::Option* Vocabulary::campaign_forms(std::vector<std::string>& forms) {
   return value("--forms", forms)->delimiter(',');
 }
 CLI::Option* Vocabulary::seconds(uint64_t& seconds) {
-  return value("--seconds", seconds, CLI::Range(uint64_t{1}, uint64_t{86400}));
+  return value("--seconds", seconds, whole_number(1, 86400));
 }
 CLI::Option* Vocabulary::no_build(bool& on) { return flag("--no-build", on); }
 CLI::Option* Vocabulary::report(std::string& directory) { return value("--report", directory); }
@@ -487,17 +508,17 @@ CLI::Option* Vocabulary::netlist(bool& on) { return flag("--netlist", on); }
 CLI::Option* Vocabulary::fail_on_empty(bool& on) { return flag("--fail-on-empty", on); }
 
 CLI::Option* Vocabulary::reset_at(int64_t& transaction) {
-  return value("--reset-at", transaction, CLI::NonNegativeNumber);
+  return value("--reset-at", transaction, whole_number(0, INT64_MAX));
 }
 
 CLI::Option* Vocabulary::reset_every(uint64_t& cycles) {
   // Resets closer than this could flush every transaction before it leaves, and the run would
   // never end: between two resets are at least CYCLES/2 cycles, far more than a Depth.
-  return value("--reset-every", cycles, CLI::Range(uint64_t{100}, UINT64_MAX / 2));
+  return value("--reset-every", cycles, whole_number(100, INT64_MAX));
 }
 
 CLI::Option* Vocabulary::soak(uint64_t& transactions) {
-  return value("--soak", transactions, CLI::PositiveNumber);
+  return value("--soak", transactions, whole_number(1, INT64_MAX));
 }
 
 CLI::Option* Vocabulary::wave(std::string& path) { return value("--wave", path); }
@@ -510,11 +531,11 @@ CLI::Option* Vocabulary::model_latency(std::vector<std::string>& settings) {
 }
 
 CLI::Option* Vocabulary::inject_rtl_fault(int64_t& output) {
-  return value("--inject-rtl-fault", output, CLI::NonNegativeNumber);
+  return value("--inject-rtl-fault", output, whole_number(0, INT64_MAX));
 }
 
 CLI::Option* Vocabulary::quantum(uint64_t& cycles) {
-  return value("--quantum", cycles, CLI::Range(uint64_t{1}, uint64_t{1} << 20));
+  return value("--quantum", cycles, whole_number(1, int64_t{1} << 20));
 }
 
 CLI::Option* Vocabulary::latency(std::vector<std::string>& settings) {
@@ -541,10 +562,10 @@ CLI::Option* Vocabulary::ptx_file(std::vector<std::string>& paths) {
 CLI::Option* Vocabulary::kernel(std::string& name) { return value("--kernel", name); }
 CLI::Option* Vocabulary::trace_file(std::string& path) { return value("--trace-file", path); }
 CLI::Option* Vocabulary::warps(int& count) {
-  return value("--warps", count, CLI::Range(1, 1 << 16));
+  return value("--warps", count, whole_number(1, 1 << 16));
 }
 CLI::Option* Vocabulary::trip_count(int& count) {
-  return value("--trip-count", count, CLI::Range(1, 1 << 24));
+  return value("--trip-count", count, whole_number(1, 1 << 24));
 }
 CLI::Option* Vocabulary::scheduler(std::string& policy) {
   return value("--scheduler", policy, CLI::IsMember({"round-robin", "greedy-then-oldest"}));
@@ -568,7 +589,7 @@ CLI::Option* Vocabulary::job_minutes(double& minutes) {
 CLI::Option* Vocabulary::estimate(bool& on) { return flag("--estimate", on); }
 
 CLI::Option* Vocabulary::cores(std::vector<int>& counts) {
-  return value("--cores", counts, CLI::PositiveNumber)
+  return value("--cores", counts, whole_number(1, INT64_MAX))
       ->allow_extra_args(false)  // --cores 64,256: so that a SPEC after it stays the SPEC
       ->delimiter(',');
 }
@@ -617,6 +638,53 @@ std::string printable(std::string_view text) {
   return out;
 }
 
+std::string closest_name(const std::string& word, const std::vector<std::string>& names) {
+  // Levenshtein distance, one row at a time.
+  auto distance = [](const std::string& a, const std::string& b) {
+    std::vector<size_t> row(b.size() + 1);
+    for (size_t j = 0; j <= b.size(); ++j) row[j] = j;
+    for (size_t i = 1; i <= a.size(); ++i) {
+      size_t diagonal = row[0];
+      row[0] = i;
+      for (size_t j = 1; j <= b.size(); ++j) {
+        const size_t above = row[j];
+        row[j] = std::min({row[j] + 1, row[j - 1] + 1, diagonal + (a[i - 1] == b[j - 1] ? 0 : 1)});
+        diagonal = above;
+      }
+    }
+    return row[b.size()];
+  };
+  // A slip of a key or two, not a different word: at most 2 edits, and fewer than a third of it.
+  std::string best;
+  size_t best_distance = std::min<size_t>(2, word.size() / 3) + 1;
+  for (const std::string& name : names) {
+    const size_t d = distance(word, name);
+    if (d < best_distance) {
+      best = name;
+      best_distance = d;
+    }
+  }
+  return best;
+}
+
+namespace {
+
+// "did you mean --corner?" for an option CLI11 did not expect, from the command's own options.
+std::string suggestion(const CLI::App& app, const std::string& message) {
+  const std::string head = "The following argument was not expected: ";
+  if (message.rfind(head, 0) != 0) return {};
+  const std::string word = message.substr(head.size());
+  if (word.rfind("-", 0) != 0) return {};
+  std::vector<std::string> names;
+  for (const CLI::Option* o : app.get_options())
+    if (!o->get_group().empty())
+      for (const std::string& name : o->get_lnames()) names.push_back("--" + name);
+  const std::string best = closest_name(word.substr(0, word.find('=')), names);
+  return best.empty() ? std::string() : "; did you mean " + best + "?";
+}
+
+}  // namespace
+
 std::optional<ParseStop> parse_into(CLI::App& app, const std::vector<std::string>& args) {
   std::vector<std::string> reversed(args.rbegin(), args.rend());  // CLI11 takes them last first
   try {
@@ -632,7 +700,7 @@ std::optional<ParseStop> parse_into(CLI::App& app, const std::vector<std::string
     // CLI11 quotes the argument it refused as it was given, control bytes and all.
     std::string message = printable(e.what());
     if (message.rfind(": ", 0) == 0) message.erase(0, 2);
-    return ParseStop{message, kUsageOrInputError};
+    return ParseStop{message + suggestion(app, message), kUsageOrInputError};
   }
   return std::nullopt;
 }

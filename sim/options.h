@@ -198,7 +198,11 @@ class Vocabulary {
   CLI::Option* backpressure_option_ = nullptr;
 };
 
-// Parses `args` (the words after the command's name) into options. Never exits, never prints.
+// The name among `names` that `word` most likely misspells (a key or two off), or empty.
+std::string closest_name(const std::string& word, const std::vector<std::string>& names);
+
+// Parses `args` (the words after the command's name) into options. Never exits, never prints;
+// an unknown option's message suggests the closest one.
 std::optional<ParseStop> parse_into(CLI::App& app, const std::vector<std::string>& args);
 
 template <typename Options, typename Declare>

@@ -276,6 +276,26 @@ TEST_CASE("bad input: every option value out of its range is a usage error, exit
   });
 }
 
+TEST_CASE("bad input: a misspelt command or option gets a did-you-mean, a bad number the project's words",
+          "[cli][exit-status]") {
+  check_rows({
+      {"command off by one key", "swep add.f16", 2, "halfpipe: no command 'swep'; did you mean 'sweep'?"},
+      {"option with a doubled letter", "sweep add.f16 --corrner", 2,
+       "The following argument was not expected: --corrner; did you mean --corner?"},
+      {"option with two letters swapped", "gen add.f16 --radnom 5", 2, "did you mean --random?"},
+      {"lanes not a number", "sweep add.f16 --corner --lanes two", 2, "--lanes: 'two' is not a whole number"},
+      {"count not a number", "gen add.f16 --random two", 2, "--random: 'two' is not a whole number"},
+      {"operand count out of its set", "sweep --all-ptx --operands 5 --corner", 2, "--operands: '5' is not in 1..3"},
+      {"below the least", "cosim add.f16 --reset-every 5", 2, "--reset-every: '5' is less than 100"},
+  });
+  // A word that is no slip of any name gets no guess.
+  const Run far = run("sweep add.f16 --xyzzy");
+  CHECK(far.status == 2);
+  CHECK(far.error.find("did you mean") == std::string::npos);
+  const Run unknown = run("frobnicate");
+  CHECK(unknown.error.find("did you mean") == std::string::npos);
+}
+
 TEST_CASE("bad input: every command refuses an unknown option with exit 2, and --help exits 0",
           "[cli][exit-status]") {
   const auto& commands = halfpipe::cli::command_registry();

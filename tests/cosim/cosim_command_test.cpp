@@ -286,7 +286,7 @@ TEST_CASE("command: temporal decoupling changes nothing: --quantum 1, the defaul
   }
   const Run zero = run("add.f16 --quantum 0");
   CHECK(zero.status == 2);  // a usage error (sim/exit_status.h)
-  CHECK(zero.output.find("--quantum: Value 0 not in range 1") != std::string::npos);
+  CHECK(zero.output.find("--quantum: '0' is not in 1..1048576") != std::string::npos);
   std::system(("rm -rf " + dir).c_str());
 }
 

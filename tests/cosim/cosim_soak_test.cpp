@@ -159,7 +159,7 @@ TEST_CASE("soak: one corrupted RTL result fails the soak with exit 1", "[cosim][
 TEST_CASE("soak: a reset interval under 100 cycles, a soak of 0 and a bare soak are usage errors", "[cosim][cli][soak]") {
   const Run close = run_halfpipe("cosim add.f16 --reset-every 99");
   CHECK(close.status == 2);
-  CHECK(close.output.find("--reset-every: Value 99 not in range 100") != std::string::npos);
+  CHECK(close.output.find("--reset-every: '99' is less than 100") != std::string::npos);
   const Run empty = run_halfpipe("cosim --soak 0");
   CHECK(empty.status == 2);
   CHECK(empty.output.find("--soak") != std::string::npos);
