@@ -14,10 +14,12 @@
 #include <CLI/CLI.hpp>
 #include <fmt/core.h>
 
+#include <signal.h>
 #include <unistd.h>
 
 #include <array>
 #include <charconv>
+#include <csignal>
 #include <cstdint>
 #include <cstdio>
 #include <exception>
@@ -47,6 +49,30 @@ namespace {
 
 struct UsageError : std::runtime_error {
   using std::runtime_error::runtime_error;
+};
+
+// Ctrl-C during a sweep: the drive loop stops at its next check (every 4096 cycles) and the
+// summary so far is printed. A second Ctrl-C kills the process as usual (SA_RESETHAND).
+volatile std::sig_atomic_t g_interrupted = 0;
+
+class InterruptScope {
+ public:
+  InterruptScope() {
+    g_interrupted = 0;
+    struct sigaction action {};
+    action.sa_handler = [](int) { g_interrupted = 1; };
+    action.sa_flags = SA_RESETHAND;
+    sigemptyset(&action.sa_mask);
+    sigaction(SIGINT, &action, &previous_);
+    // A shell without job control starts background jobs with SIGINT ignored: keep it so.
+    if (previous_.sa_handler == SIG_IGN) sigaction(SIGINT, &previous_, nullptr);
+  }
+  ~InterruptScope() { sigaction(SIGINT, &previous_, nullptr); }
+  InterruptScope(const InterruptScope&) = delete;
+  InterruptScope& operator=(const InterruptScope&) = delete;
+
+ private:
+  struct sigaction previous_ {};
 };
 
 int run(const SweepOptions& o) {
@@ -171,7 +197,9 @@ int run(const SweepOptions& o) {
   settings.seed = o.seed;
   settings.stall_probability = o.backpressure;
   settings.gap_probability = o.gaps;
-  settings.progress = isatty(STDERR_FILENO) != 0;
+  settings.progress = !o.quiet && isatty(STDERR_FILENO) != 0;
+  settings.heartbeat_seconds = o.quiet || settings.progress ? -1 : o.progress_every;
+  settings.stop = &g_interrupted;
   settings.draw_ahead = o.threads == 2;
   settings.reproduce_options = fmt::format(" --lanes {}", o.lanes);
   if (o.depth != 4) settings.reproduce_options += fmt::format(" --depth {}", o.depth);
@@ -183,8 +211,13 @@ int run(const SweepOptions& o) {
   // The report goes to the terminal and, for the record's mismatches, into a copy.
   record::TeeBuffer report_copy(std::cout.rdbuf());
   std::ostream report(&report_copy);
-  const tb::SweepTotals t = tb::run_sweep(*dut, source, settings, report);
+  const tb::SweepTotals t = [&] {
+    const InterruptScope interrupt;
+    return tb::run_sweep(*dut, source, settings, report);
+  }();
   if (t.stopped_early) std::cout << "stopped after the first mismatches\n";
+  if (t.interrupted)
+    std::cout << fmt::format("interrupted (Ctrl-C) after {} cycles: the results so far\n", t.cycles);
   if (!o.wave.empty()) {
     dut->close_trace();
     tb::write_wave_view(o.wave, t.first_mismatch);
@@ -199,6 +232,8 @@ int run(const SweepOptions& o) {
                            o.netlist ? ", netlist" : "");
   if (!o.exhaustive && coverage.vectors() > 0) std::cout << coverage.summary() << "\n";
   std::cout << fmt::format("{} passed, {} failed\n", t.passed, t.failed);
+  // An interrupted job writes no record: merge counts it missing, and --resume runs it again.
+  if (t.interrupted) return t.failed ? kVerificationFailure : kInterrupted;
   if (!o.record.empty()) {
     rec.spec = o.spec;
     rec.command = "sweep";
@@ -289,6 +324,8 @@ Parsed<SweepOptions> parse_sweep_options(const std::vector<std::string>& args) {
     v.spec_line(o.spec);
     v.rtl_coverage(o.rtl_coverage);
     v.wave(o.wave);
+    v.progress_every(o.progress_every);
+    v.quiet(o.quiet);
   });
 }
 

@@ -129,6 +129,8 @@ struct SweepOptions {
   std::string spec;
   std::string rtl_coverage;  // the coverage file of the instrumented models; empty: none
   std::string wave;          // the FST waveform of the run (tb/wave_view.h); empty: none
+  double progress_every = 60;  // seconds between heartbeat lines without a terminal
+  bool quiet = false;          // no progress bar or heartbeat
 };
 Parsed<SweepOptions> parse_sweep_options(const std::vector<std::string>& args);
 

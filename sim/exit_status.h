@@ -11,7 +11,8 @@
 //      operand width, a configuration that was not built, an incomplete set of results records.
 //
 // A script can tell "the design is wrong" (1) from "the run was wrong" (2). --help and
-// --version exit 0.
+// --version exit 0. A sweep stopped by Ctrl-C exits 130 (128 + SIGINT, as a shell reports a
+// process the signal killed), or 1 when it had already found a mismatch.
 #pragma once
 
 namespace halfpipe::cli {
@@ -20,6 +21,7 @@ enum ExitStatus : int {
   kPassed = 0,
   kVerificationFailure = 1,
   kUsageOrInputError = 2,
+  kInterrupted = 130,
 };
 
 }  // namespace halfpipe::cli

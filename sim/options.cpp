@@ -76,6 +76,10 @@ const std::vector<OptionSpec>& vocabulary() {
       {"--bare-cycles", {}, "N", "cycles clocked by sweep --bare"},
       // Output.
       {"-o,--output", {}, "FILE", "output file ('-' or none: standard output)"},
+      {"--progress-every", {}, "SECONDS",
+       "without a terminal, a heartbeat line on stderr (done, total, rate, ETA) every SECONDS; 0: "
+       "every 4096 cycles"},
+      {"--quiet", {}, "", "no progress bar or heartbeat"},
       {"--wave", {}, "F.fst",
        "write an FST waveform of the RTL (edge n at 10n+5 ns, as cycles in --log), and beside it "
        "F.gtkw, a GTKWave save file with the marker on the first mismatch: gtkwave F.fst F.gtkw"},
@@ -463,6 +467,20 @@ CLI::Option* Vocabulary::output(std::string& path) {
 
 CLI::Option* Vocabulary::target(std::string& target) { return value("--target", target); }
 CLI::Option* Vocabulary::ptx(std::string& version) { return value("--ptx", version); }
+
+CLI::Option* Vocabulary::progress_every(double& seconds) {
+  return value("--progress-every", seconds,
+               CLI::Validator(
+                   [](std::string& text) -> std::string {
+                     double v = 0;
+                     if (!CLI::detail::lexical_cast(text, v) || !std::isfinite(v))
+                       return "'" + text + "' is not a number of seconds";
+                     if (v < 0) return "'" + text + "' is negative; it is 0 or more seconds";
+                     return {};
+                   },
+                   ""));
+}
+CLI::Option* Vocabulary::quiet(bool& on) { return flag("--quiet", on); }
 
 CLI::Option* Vocabulary::words(std::vector<std::string>& words) {
   return app_.add_option("WORD", words, option_spec("WORD").help)->type_name("");

@@ -128,6 +128,8 @@ class Vocabulary {
   CLI::Option* reset_every(uint64_t& cycles);
   CLI::Option* soak(uint64_t& transactions);
   CLI::Option* wave(std::string& path);
+  CLI::Option* progress_every(double& seconds);
+  CLI::Option* quiet(bool& on);
   CLI::Option* log(std::string& path);
   CLI::Option* model_latency(std::vector<std::string>& settings);
   CLI::Option* inject_rtl_fault(int64_t& output);

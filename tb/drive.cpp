@@ -198,8 +198,13 @@ DriveResult drive(Dut& dut, BeatSource& source, Traffic& traffic, Scoreboard& sc
       scoreboard.accept(Port::Rtl);
       pending = false;
     }
-    if (report_progress && (result.cycles & 0xFFF) == 0)
-      settings.progress({result.cycles, feed.drawn(), plan});
+    if ((result.cycles & 0xFFF) == 0) {
+      if (report_progress) settings.progress({result.cycles, feed.drawn(), plan});
+      if (settings.stop && *settings.stop) {
+        result.end = DriveResult::End::Interrupted;
+        break;
+      }
+    }
   }
   return result;
 }

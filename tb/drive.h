@@ -4,6 +4,7 @@
 // co-simulation's bare baseline (`halfpipe cosim --bare`) all run it.
 #pragma once
 
+#include <csignal>
 #include <cstdint>
 #include <functional>
 
@@ -36,6 +37,9 @@ struct DriveSettings {
   bool draw_ahead = false;
   // Called every 4096 cycles, when set.
   std::function<void(const DriveProgress&)> progress;
+  // When set, checked every 4096 cycles: once *stop is non-zero (a signal handler sets it on
+  // Ctrl-C), the run ends there (End::Interrupted) with what was checked so far.
+  const volatile std::sig_atomic_t* stop = nullptr;
 };
 
 struct DriveResult {
@@ -44,6 +48,7 @@ struct DriveResult {
     Failures,  // stopped at max_failures
     Protocol,  // in_ready_o differed from !out_valid_o || out_ready_i (rtl/TIMING.md)
     Hang,      // hang_cycles without an output while transactions were in flight
+    Interrupted,  // DriveSettings::stop was set
   };
   End end = End::Done;
   uint64_t cycles = 0;

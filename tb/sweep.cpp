@@ -4,6 +4,7 @@
 #include <chrono>
 #include <cstdio>
 #include <ctime>
+#include <tuple>
 #include <ostream>
 
 #include <fmt/format.h>
@@ -120,18 +121,42 @@ SweepTotals run_sweep(Dut& dut, BeatSource& source, const SweepSettings& setting
   const auto start = Clock::now();
   const std::clock_t cpu_start = std::clock();
   auto last_progress = start;
+  drive_settings.stop = settings.stop;
+  // Where the run stands: the share of instructions drawn, the rate, the time left.
+  auto standing = [&](const DriveProgress& p, Clock::time_point now) {
+    const double elapsed = std::chrono::duration<double>(now - start).count();
+    const double done = static_cast<double>(p.drawn) / (total_instructions ? total_instructions : 1);
+    const double remaining = done > 0 ? elapsed * (1 - done) / done : 0;
+    const double rate = static_cast<double>(scoreboard.passed() + scoreboard.failed()) /
+                        (elapsed > 0 ? elapsed : 1) / 1e6;
+    return std::tuple{done, rate, elapsed, remaining};
+  };
   if (settings.progress) {
     drive_settings.progress = [&](const DriveProgress& p) {
       const auto now = Clock::now();
       if (now - last_progress <= std::chrono::milliseconds(500)) return;
       last_progress = now;
-      const double elapsed = std::chrono::duration<double>(now - start).count();
-      const double done = static_cast<double>(p.drawn) / (total_instructions ? total_instructions : 1);
-      const double remaining = done > 0 ? elapsed * (1 - done) / done : 0;
+      const auto [done, rate, elapsed, remaining] = standing(p, now);
       std::fprintf(stderr, "\r%-28s %5.1f%%  %6.2f M lane-ops/s  ETA %-8s",
-                   p.plan >= 0 ? source.forms()[p.plan].c_str() : "", 100.0 * done,
-                   static_cast<double>(scoreboard.passed() + scoreboard.failed()) / elapsed / 1e6,
+                   p.plan >= 0 ? source.forms()[p.plan].c_str() : "", 100.0 * done, rate,
                    duration(remaining).c_str());
+      std::fflush(stderr);
+    };
+  } else if (settings.heartbeat_seconds >= 0) {
+    drive_settings.progress = [&](const DriveProgress& p) {
+      const auto now = Clock::now();
+      if (std::chrono::duration<double>(now - last_progress).count() < settings.heartbeat_seconds)
+        return;
+      last_progress = now;
+      const auto [done, rate, elapsed, remaining] = standing(p, now);
+      std::fprintf(stderr,
+                   "sweep: %.1f%% (%llu of %llu instructions), %llu passed, %llu failed, %.3f M "
+                   "lane-ops/s, %s elapsed, ETA %s\n",
+                   100.0 * done, static_cast<unsigned long long>(p.drawn),
+                   static_cast<unsigned long long>(total_instructions),
+                   static_cast<unsigned long long>(scoreboard.passed()),
+                   static_cast<unsigned long long>(scoreboard.failed()), rate,
+                   duration(elapsed).c_str(), duration(remaining).c_str());
       std::fflush(stderr);
     };
   }
@@ -144,6 +169,9 @@ SweepTotals run_sweep(Dut& dut, BeatSource& source, const SweepSettings& setting
       break;
     case DriveResult::End::Failures:
       totals.stopped_early = true;
+      break;
+    case DriveResult::End::Interrupted:
+      totals.interrupted = true;
       break;
     case DriveResult::End::Protocol:
       ++totals.failed;

@@ -4,6 +4,7 @@
 // reproduces them.
 #pragma once
 
+#include <csignal>
 #include <cstdint>
 #include <iosfwd>
 #include <optional>
@@ -22,7 +23,11 @@ struct SweepSettings {
   double gap_probability = 1.0 / 32;    // per cycle, apart: no beat offered (an input gap)
   int max_mismatches = 20;         // stop after this many
   uint64_t hang_cycles = 100000;   // no output for this long with work in flight: a hang
-  bool progress = false;           // a progress line (rate, ETA) on stderr
+  bool progress = false;           // a progress bar (rate, ETA) on stderr, for a terminal
+  // Without a terminal: a heartbeat line on stderr (done, total, rate, ETA) every this many
+  // seconds; 0: every 4096 cycles; negative: none.
+  double heartbeat_seconds = -1;
+  const volatile std::sig_atomic_t* stop = nullptr;  // DriveSettings::stop: Ctrl-C
   // Draw the beats (the vector streams and the reference's results) on a second thread, a batch
   // ahead of the model, instead of between its cycles. The same beats in the same order.
   bool draw_ahead = false;
@@ -38,6 +43,7 @@ struct SweepTotals {
   double seconds = 0;
   double cpu_seconds = 0;  // of this process: the fair measure on a shared machine
   bool stopped_early = false;  // at max_mismatches
+  bool interrupted = false;    // SweepSettings::stop was set
   std::optional<WaveMarker> first_mismatch;  // the cycle of the first mismatch, for --wave
 };
 

@@ -1,0 +1,32 @@
+#!/usr/bin/env bash
+# Ctrl-C during a sweep prints the results so far and exits 130 (issue "Nothing destroyed,
+# nothing silent"); without a terminal the sweep says where it stands on stderr.
+#   tests/cli/interrupt_test.sh HALFPIPE WORK_DIR
+set -u
+halfpipe=$1 work=$2
+rm -rf "$work" && mkdir -p "$work" && cd "$work" || exit 1
+fail() { echo "FAIL: $*" >&2; exit 1; }
+set -m  # job control: the background sweep does not start with SIGINT ignored
+
+# An exhaustive sweep takes minutes: interrupted after 2 s of it.
+"$halfpipe" sweep add.rn.f16 --exhaustive --threads 1 --progress-every 0 >out.txt 2>err.txt &
+sweep=$!
+sleep 2
+kill -INT "$sweep"
+wait "$sweep"
+status=$?
+cat out.txt
+[[ $status == 130 ]] || fail "exit $status after Ctrl-C, not 130"
+grep -q '^interrupted (Ctrl-C) after [0-9]* cycles: the results so far$' out.txt || fail "no interruption line"
+grep -Eq '^[1-9][0-9]* passed, 0 failed$' out.txt || fail "no summary of the results so far"
+# The heartbeat went to stderr, never to stdout.
+grep -Eq '^sweep: [0-9.]+% \([0-9]+ of 4294967296 instructions\), [0-9]+ passed, 0 failed, ' err.txt ||
+  fail "no heartbeat on stderr: $(head -c 300 err.txt)"
+grep -q '^sweep: ' out.txt && fail "a heartbeat line on stdout"
+
+# --quiet: none; a negative interval is a usage error.
+"$halfpipe" sweep add.f16 --random 20000 --progress-every 0 --quiet >/dev/null 2>quiet.txt || fail "quiet sweep failed"
+grep -q '^sweep: ' quiet.txt && fail "--quiet printed a heartbeat"
+"$halfpipe" sweep add.f16 --corner --progress-every -1 2>bad.txt
+[[ $? == 2 ]] && grep -q -- "--progress-every: '-1' is negative" bad.txt || fail "--progress-every -1: $(cat bad.txt)"
+echo "Ctrl-C gives the results so far and exit 130; the heartbeat is on stderr"
