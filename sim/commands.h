@@ -49,6 +49,8 @@ struct CommandRegistration {
 struct EvalOptions {
   std::vector<std::string> args;
   bool batch = false;
+  bool values = false;  // every operand is a value (1.5, -0, inf), rounded to the form's format
+  bool show = false;    // the result decoded, and what each modifier did
   std::string target;
   std::string ptx;
 };

@@ -99,7 +99,12 @@ const std::vector<OptionSpec>& vocabulary() {
        "the vector on line N of the file (repeatable); with -o, write just those vectors as a "
        "file of their own"},
       // Options of one command so far.
-      {"FORM_AND_OPERANDS", {}, "FORM A [B [C]]", "one instruction, operands in hex (0x optional)"},
+      {"FORM_AND_OPERANDS", {}, "FORM A [B [C]]",
+       "one instruction, operands in hex (0x optional), or as values: a decimal number with a point "
+       "or a sign (1.5, -0, +2, 1.5f), inf, nan"},
+      {"--values", {}, "", "every operand is a value, 1 meaning 1.0: rounded to the form's format "
+                           "to nearest even (said on stderr when not exact)"},
+      {"--show", {}, "", "also print the result as values, and what each modifier did to it"},
       {"--batch", {}, "",
        "read lines 'FORM A [B [C]]' from stdin, write one result or 'error: ...' per line"},
       {"--format", {}, "halfpipe|testfloat|memh",
@@ -499,6 +504,8 @@ CLI::Option* Vocabulary::eval_operands(std::vector<std::string>& args) {
 }
 
 CLI::Option* Vocabulary::batch(bool& on) { return flag("--batch", on); }
+CLI::Option* Vocabulary::values(bool& on) { return flag("--values", on); }
+CLI::Option* Vocabulary::show(bool& on) { return flag("--show", on); }
 
 CLI::Option* Vocabulary::format(std::string& format) {
   return value("--format", format, CLI::IsMember({"halfpipe", "testfloat", "memh"}));

@@ -109,6 +109,8 @@ class Vocabulary {
   // Options one command uses today, defined here so that later commands find them.
   CLI::Option* eval_operands(std::vector<std::string>& args);
   CLI::Option* batch(bool& on);
+  CLI::Option* values(bool& on);
+  CLI::Option* show(bool& on);
   CLI::Option* format(std::string& format);
   CLI::Option* regression(std::string& directory);
   CLI::Option* probe_semantics(bool& on);

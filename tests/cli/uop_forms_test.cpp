@@ -110,3 +110,26 @@ TEST_CASE("forms command: PTX then vISA, one per line, selected by --ptx, --visa
   CHECK(run_halfpipe("forms --visa --target sm_90").status == 2);
   CHECK(run_halfpipe("forms --target sm_xx").status == 2);
 }
+
+TEST_CASE("eval: operands as values, rounded to the form's format and said so, and --show decodes the result") {
+  const auto exact = run_halfpipe("eval add.f16 1.0 2.0 --show", "", halfpipe::test::Stderr::Separate);
+  CHECK(exact.status == 0);
+  CHECK(exact.output == "0x4200\n  = 3 (normal)\n");  // 1 + 2 = 3
+  CHECK(exact.error.empty());
+  // Bits stay the default: 1 and 2 are two subnormals.
+  CHECK(run_halfpipe("eval add.f16 1 2").output == "0x0003\n");
+  CHECK(run_halfpipe("eval add.f16 1 2 --values").output == "0x4200\n");
+  const auto tenth = run_halfpipe("eval add.f16 0.1 -0f", "", halfpipe::test::Stderr::Separate);
+  CHECK(tenth.output == "0x2e66\n");
+  CHECK(tenth.error == "halfpipe eval: 0.1 is not exact in f16: rounded to nearest even, 0x2e66 = "
+                       "0.0999755859375 (normal)\n");
+  // -inf is an operand, not an option; .sat clamps it to 0 and --show says so.
+  const auto sat = run_halfpipe("eval add.sat.f16 -inf 1.5 --show");
+  CHECK(sat.output == "0x0000\n  = 0 (zero)\n  .sat acted: without it 0xfc00 = -inf\n");
+  const auto relu = run_halfpipe("eval fma.rn.relu.f16x2 -1.5 2.0 0.5 --show");
+  CHECK(relu.output.find("  .relu acted: without it 0xc100c100 = lane 0 -2.5 (normal), lane 1 -2.5 (normal)\n") !=
+        std::string::npos);
+  const auto bad = run_halfpipe("eval add.f16 1.0 --values 0x3c00", "", halfpipe::test::Stderr::Separate);
+  CHECK(bad.status == 2);
+  CHECK(bad.error.find("'0x3c00' is not a value") != std::string::npos);
+}
