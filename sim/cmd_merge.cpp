@@ -240,6 +240,29 @@ int run(const MergeOptions& o) {
     cases += fmt::format("  <testcase classname=\"halfpipe.{}\" name=\"{}\" time=\"{:.3f}\">{}</testcase>\n",
                          xml_escape(plan.id), xml_escape(form), f.cpu_seconds, body);
   }
+  // And one testcase per job (classname halfpipe.PLAN.jobs), so that a dashboard points at the
+  // failing job and its command line; the per-form ones stay, scripts read them.
+  uint64_t job_failures = 0, job_errors = 0;
+  for (const auto& j : plan.jobs) {
+    std::string body;
+    double seconds = 0;
+    if (const auto it = done.find(j.number); it == done.end()) {
+      ++job_errors;
+      body = fmt::format("<error type=\"missing\" message=\"{}\"/>",
+                         xml_escape(fmt::format("no record: run it again with\n{}", j.command)));
+    } else {
+      const record::Record& r = it->second.second;
+      seconds = r.cpu_seconds;
+      if (r.failed) {
+        ++job_failures;
+        std::string message = fmt::format("{} failed of {}; the job: {}", r.failed, r.passed + r.failed, j.command);
+        for (const auto& m : r.mismatches) message += fmt::format("\n{}\nreproduce: {}", m.description, m.reproduce);
+        body = fmt::format("<failure type=\"mismatch\" message=\"{}\"/>", xml_escape(message));
+      }
+    }
+    cases += fmt::format("  <testcase classname=\"halfpipe.{}.jobs\" name=\"job {} ({} shard {})\" time=\"{:.3f}\">{}</testcase>\n",
+                         xml_escape(plan.id), j.number, xml_escape(j.form), xml_escape(j.shard), seconds, body);
+  }
   const std::string xml = fmt::format(
       "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
       "<testsuites>\n"
@@ -247,7 +270,8 @@ int run(const MergeOptions& o) {
       "{}"
       " </testsuite>\n"
       "</testsuites>\n",
-      xml_escape(plan.id), order.size(), failures, incomplete, cpu, cases);
+      xml_escape(plan.id), order.size() + plan.jobs.size(), failures + job_failures,
+      incomplete + job_errors, cpu, cases);
   try {
     write_output(junit_path, [&](std::ostream& out) { out << xml; });  // '-': standard output
   } catch (const std::runtime_error& e) {

@@ -13,6 +13,7 @@
 #include <CLI/CLI.hpp>
 #include <fmt/core.h>
 
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -374,6 +375,9 @@ double makespan(std::vector<double> seconds, int cores) {
 }
 
 std::string duration(double seconds) {
+  // Real work is never "0 s": short estimates keep two decimals, and less than that says so.
+  if (seconds > 0 && seconds < 0.005) return "< 0.01 s";
+  if (seconds < 10) return fmt::format("{:.2f} s", seconds);
   if (seconds < 120) return fmt::format("{:.0f} s", seconds);
   if (seconds < 7200) return fmt::format("{:.1f} min", seconds / 60);
   if (seconds < 3 * 86400) return fmt::format("{:.1f} h", seconds / 3600);
@@ -520,12 +524,21 @@ int run(const PlanOptions& o) {
                            "# `halfpipe merge {0} --resume`.\n"
                            "exec parallel --joblog {1} \"$@\" < \"${{HALFPIPE_JOBS:-{2}}}\"\n",
                            shell_quote(dir), shell_quote(dir + "/parallel.joblog"), dir + "/jobs.txt"));
-  // Slurm: arrays of at most 1,000 tasks; each task runs the line (offset + its task id).
+  // Slurm: arrays of at most 1,000 tasks; each task runs the line (offset + its task id). Each
+  // array's time limit is its longest job's estimate times 3 (the estimate's rates are this
+  // machine's), plus 10 minutes; its memory twice this process's peak after the rate samples,
+  // which loaded every model the plan's jobs use (a job loads one), at least 1 GiB.
   constexpr uint64_t kArrayMax = 1000;
+  struct rusage usage {};
+  getrusage(RUSAGE_SELF, &usage);
+  const uint64_t mem_mib = std::max<uint64_t>(1024, (2 * static_cast<uint64_t>(usage.ru_maxrss) + 1023) / 1024);
   const uint64_t arrays = (jobs.size() + kArrayMax - 1) / kArrayMax;
   std::string submit = "#!/bin/sh\n# Submits every array of the plan (Slurm's default MaxArraySize is 1001).\nset -e\n";
   for (uint64_t a = 0; a < arrays; ++a) {
     const uint64_t tasks = std::min<uint64_t>(kArrayMax, jobs.size() - a * kArrayMax);
+    double longest = 0;
+    for (uint64_t k = a * kArrayMax; k < a * kArrayMax + tasks; ++k) longest = std::max(longest, jobs[k].cpu_seconds);
+    const auto minutes = static_cast<uint64_t>(std::ceil(3 * longest / 60)) + 10;
     const std::string name = arrays == 1 ? "run-slurm.sbatch" : fmt::format("run-slurm-{}.sbatch", a + 1);
     write_script(dir + "/" + name,
                  fmt::format("#!/bin/bash\n"
@@ -533,7 +546,11 @@ int run(const PlanOptions& o) {
                              "#SBATCH --array=1-{1}\n"
                              "#SBATCH --ntasks=1\n"
                              "#SBATCH --cpus-per-task=1\n"
+                             "#SBATCH --time={6}\n"
+                             "#SBATCH --mem={7}M\n"
                              "#SBATCH --output={2}/logs/slurm-%A_%a.out\n"
+                             "# --time: the longest job's estimate ({8}) times 3, plus 10 minutes; --mem:\n"
+                             "# twice the planning process's peak once it had run every model the jobs use.\n"
                              "# Task N runs line {3} + N of the job list: {4}/jobs.txt, or the file given as\n"
                              "# the first argument (the lines of `halfpipe merge {4} --resume`, submitted with\n"
                              "# sbatch --array=1-LINES {2}/{5} FILE).\n"
@@ -542,7 +559,8 @@ int run(const PlanOptions& o) {
                              "command=$(sed -n \"${{line}}p\" \"$jobs\")\n"
                              "[ -n \"$command\" ] || {{ echo \"halfpipe: no line $line in $jobs\" >&2; exit 2; }}\n"
                              "exec bash -c \"$command\"\n",
-                             plan.id, tasks, dir, arrays == 1 ? 0 : a * kArrayMax, dir, name));
+                             plan.id, tasks, dir, arrays == 1 ? 0 : a * kArrayMax, dir, name, minutes,
+                             mem_mib, duration(longest)));
     submit += fmt::format("sbatch {}\n", shell_quote(dir + "/" + name));
   }
   write_script(dir + "/submit-slurm.sh", submit);

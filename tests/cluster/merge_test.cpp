@@ -90,6 +90,10 @@ TEST_CASE("merge: a truncated or corrupt record is named, not counted, and its j
   CHECK_THAT(neg_line(r.output), Catch::StartsWith("neg.f16: 0/1 jobs, 0 passed, 0 failed"));
   CHECK_THAT(r.output, Catch::Contains("error: missing: job 1 (neg.f16 corner, shard 1/1)"));
   CHECK(p.resume_lines() == p.job_line(1));
+  // In JUnit the job is an error carrying the line that runs it again.
+  const std::string xml = read_file(p.path + "/plan/junit.xml");
+  CHECK_THAT(xml, Catch::Contains("name=\"job 1 (neg.f16 shard 1/1)\" time=\"0.000\"><error type=\"missing\" "
+                                  "message=\"no record: run it again with&#10;"));
 }
 
 TEST_CASE("merge: a record of another plan, version or RTL configuration is an error, listed") {
@@ -142,9 +146,14 @@ TEST_CASE("merge: failures give exit 1 and JUnit failures carrying the reproduce
   CHECK_THAT(r.output, Catch::Contains("  reproduce: halfpipe sweep neg.f16 --vector 0x3c00 --lanes 8\n"));
   CHECK_THAT(r.output, Catch::EndsWith(" passed, 1 failed\n"));
   const std::string xml = read_file(p.path + "/plan/junit.xml");
-  CHECK_THAT(xml, Catch::Contains("failures=\"1\" errors=\"0\""));
+  CHECK_THAT(xml, Catch::Contains("tests=\"4\" failures=\"2\" errors=\"0\""));  // the form and its job
   CHECK_THAT(xml, Catch::Contains("<failure type=\"mismatch\" message=\"1 failed of "));
   CHECK_THAT(xml, Catch::Contains("reproduce: halfpipe sweep neg.f16 --vector 0x3c00 --lanes 8\"/>"));
+  // One testcase per job too: the failing job carries its own command line.
+  CHECK_THAT(xml, Catch::Contains("name=\"job 1 (neg.f16 shard 1/1)\""));
+  CHECK_THAT(xml, Catch::Contains("<failure type=\"mismatch\" message=\"1 failed of "));
+  CHECK_THAT(xml, Catch::Contains("; the job: "));
+  CHECK_THAT(xml, Catch::Contains("name=\"job 2 (abs.bf16 shard 1/1)\" time="));
   CHECK(std::system(("xmllint --noout --schema '" HALFPIPE_SOURCE_DIR "/tests/cluster/junit.xsd' '" + p.path +
                      "/plan/junit.xml' 2>/dev/null").c_str()) == 0);
 }

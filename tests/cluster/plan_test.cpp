@@ -107,6 +107,8 @@ TEST_CASE("plan: each SPEC line becomes jobs of one form, each writing its recor
   const std::string slurm = dir.read("out/run-slurm.sbatch");
   CHECK_THAT(slurm, Catch::Contains("#SBATCH --array=1-3\n"));
   CHECK_THAT(slurm, Catch::Contains("line=$((0 + SLURM_ARRAY_TASK_ID))"));
+  // A time limit and a memory request: Slurm's defaults are the partition's, often too small.
+  CHECK_THAT(slurm, Catch::Matches("[\\s\\S]*\n#SBATCH --time=[1-9][0-9]*\n#SBATCH --mem=[1-9][0-9]*M\n[\\s\\S]*"));
   CHECK_THAT(dir.read("out/plan.json"), Catch::Contains("\"schema\": \"halfpipe-plan\""));
 }
 
@@ -176,4 +178,7 @@ TEST_CASE("plan --estimate: a wall time per --cores count, and no directory writ
   CHECK_THAT(r.output, Catch::Contains("\n| 16 | "));
   CHECK_THAT(r.output, !Catch::Contains("| 64 |"));
   CHECK_THAT(r.output, !Catch::Contains("jobs.txt"));
+  // A few thousand instructions take a fraction of a second: never printed as 0.
+  CHECK_THAT(r.output, !Catch::Contains(" 0 s"));
+  CHECK_THAT(r.output, !Catch::Contains(" 0.00 s"));
 }
