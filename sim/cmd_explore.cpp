@@ -96,8 +96,8 @@ void run_workload(const ExploreOptions& options, const std::string& ptx_file,
   if (std::string problem = wl::validate(stream, config); !problem.empty()) fail(problem);
   const wl::Report r = wl::run(config, stream);
 
-  fmt::print("explore: {}, {} warps, trip count {}, scheduler {}{}\n", source, stream.warps,
-             stream.trip_count, wl::policy_name(stream.policy),
+  fmt::print("explore: {}, {} warp{}, trip count {}, scheduler {}{}\n", source, stream.warps,
+             stream.warps == 1 ? "" : "s", stream.trip_count, wl::policy_name(stream.policy),
              stream.backpressure > 0
                  ? fmt::format(", back-pressure {} (seed {})", stream.backpressure, stream.seed)
                  : std::string());

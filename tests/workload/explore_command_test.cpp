@@ -32,6 +32,9 @@ TEST_CASE("explore --ptx-file: a workload kernel's report names throughput, stal
     CHECK(has(r.output, line));
   CHECK(has(r.output, "ex2.approx.f16x2"));
   CHECK(has(r.output, "ld.global.nc.u32"));
+  // One warp is one warp, not "1 warps".
+  const Run one = run("explore --ptx-file " + halfpipe::test::workload_ptx("softmax") + " --warps 1");
+  CHECK(has(one.output, ", 1 warp, trip count 4, "));
 }
 
 TEST_CASE("explore --trace-file: a dependent chain's cycles and stalls as derived by hand",
