@@ -170,7 +170,7 @@ int run_report(const std::string& svg_dir) {
 }
 
 constexpr const char* kApproxReportDescription =
-    "Accuracy of tanh.approx and ex2.approx on every input, table sizes, SVG error plots";
+    "accuracy of tanh.approx and ex2.approx on every input, table sizes, SVG error plots";
 
 int approx_report_main(const std::vector<std::string>& args) {
   const auto parsed = parse_approx_report_options(args);

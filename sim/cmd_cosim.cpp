@@ -229,7 +229,7 @@ Parsed<CosimOptions> parse_cosim_options(const std::vector<std::string>& args) {
     v.wave(o.wave);
     v.log(o.log);
     v.model_latency(o.model_latency);
-    v.inject_rtl_fault(o.flip_output);
+    v.inject_rtl_fault(o.flip_output)->default_str("none");
     v.quantum(o.quantum);
     v.bare(o.bare);
     v.rtl_coverage(o.rtl_coverage);

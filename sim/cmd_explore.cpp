@@ -216,7 +216,7 @@ void run(const ExploreOptions& options) {
 }
 
 constexpr const char* kExploreDescription =
-    "Run a seeded workload through the SystemC model alone and print throughput, "
+    "run a seeded workload through the SystemC model alone and print throughput, "
     "utilisation, stalls and the latency histogram; or, with --ptx-file/--trace-file, a real "
     "kernel's instruction streams through warps and a scheduler: throughput, issue stalls by "
     "cause, utilisation and the instruction counts per form";

@@ -249,7 +249,7 @@ CLI::Validator probability(const std::string& what) {
         if (!(p >= 0 && p < 1)) return "the " + what + " probability must be in [0, 1), not " + text;
         return {};
       },
-      "in [0, 1)");
+      "");  // no name: CLI11 would print it after the value's name in --help
 }
 
 // A positive, finite number, e.g. a length of time: NaN and infinity are numbers to CLI11's
@@ -261,7 +261,7 @@ const CLI::Validator kPositiveFinite(
       if (!(v > 0 && std::isfinite(v))) return "'" + text + "' is not a positive finite number";
       return {};
     },
-    "POSITIVE");
+    "");
 
 // The hidden old spellings of `spec`, each excluding the new name.
 std::vector<std::string> old_spellings(const OptionSpec& spec) {
@@ -302,7 +302,7 @@ const CLI::Validator kCount(
         return "'" + text + "' is more than 2^64 - 1";
       return {};
     },
-    "COUNT");
+    "");
 
 // A whole number in [min, max], refused in the project's words ("'two' is not a whole number",
 // "'5' is not in 1..3") where CLI11 would say "Value two not in range 0.000000 to 1797...". Hex
@@ -329,6 +329,8 @@ CLI::Option* Vocabulary::value(const std::string& name, T& target,
   const OptionSpec& spec = option_spec(name);
   CLI::Option* option =
       app_.add_option(spec.name, target, spec.help)->type_name(spec.value)->capture_default_str();
+  // An empty list ("[]") says nothing in --help.
+  if (option->get_default_str() == "[]") option->default_str("");
   if constexpr (std::is_unsigned_v<T>) option->check(kCount);
   if (validator) option->check(*validator);
   for (const auto& alias : old_spellings(spec)) {
@@ -508,7 +510,7 @@ CLI::Option* Vocabulary::values(bool& on) { return flag("--values", on); }
 CLI::Option* Vocabulary::show(bool& on) { return flag("--show", on); }
 
 CLI::Option* Vocabulary::format(std::string& format) {
-  return value("--format", format, CLI::IsMember({"halfpipe", "testfloat", "memh"}));
+  return value("--format", format, CLI::IsMember({"halfpipe", "testfloat", "memh"}).description(""));
 }
 
 CLI::Option* Vocabulary::regression(std::string& directory) {
@@ -593,7 +595,7 @@ CLI::Option* Vocabulary::trip_count(int& count) {
   return value("--trip-count", count, whole_number(1, 1 << 24));
 }
 CLI::Option* Vocabulary::scheduler(std::string& policy) {
-  return value("--scheduler", policy, CLI::IsMember({"round-robin", "greedy-then-oldest"}));
+  return value("--scheduler", policy, CLI::IsMember({"round-robin", "greedy-then-oldest"}).description(""));
 }
 
 CLI::Option* Vocabulary::record(std::string& path) { return value("--record", path); }

@@ -215,6 +215,7 @@ Parsed<Options> parse_command(const std::string& command, const std::string& des
   Parsed<Options> parsed;
   Options options;
   CLI::App app{description, "halfpipe " + command};
+  app.set_help_flag("-h,--help", "print this help and exit");
   Vocabulary vocabulary(app);
   declare(vocabulary, options);
   auto stop = parse_into(app, args);

@@ -6,6 +6,7 @@
 // option for an option's value.
 #include <catch2/catch.hpp>
 
+#include <cctype>
 #include <string>
 #include <vector>
 
@@ -310,5 +311,14 @@ TEST_CASE("bad input: every command refuses an unknown option with exit 2, and -
     const Run help = run(command.name + " --help");
     CHECK(help.status == 0);
     CHECK(help.error.empty());
+    // Help in the project's words, without the parser's: no validator names after a value
+    // (":COUNT", ":in [0, 1)", ":{a,b}"), no empty default "=[]", no 2^63 - 1.
+    for (const char* noise : {":COUNT", ":in [", ":{", "=[]", "POSITIVE", "NONNEGATIVE",
+                              "9223372036854775807", "Print this help"}) {
+      CAPTURE(noise);
+      CHECK(help.output.find(noise) == std::string::npos);
+    }
+    // Every description starts in lower case, as the options' do.
+    CHECK(std::islower(static_cast<unsigned char>(command.description[0])));
   }
 }
