@@ -76,6 +76,13 @@ install(FILES ${PROJECT_BINARY_DIR}/cmake/halfpipeConfig.cmake
               ${PROJECT_BINARY_DIR}/cmake/halfpipeConfigVersion.cmake
         DESTINATION ${HALFPIPE_INSTALL_CMAKEDIR})
 
+# The man page (when help2man was found) and the bash completion.
+if(HELP2MAN)
+  install(FILES ${PROJECT_BINARY_DIR}/sim/halfpipe.1 DESTINATION ${CMAKE_INSTALL_MANDIR}/man1)
+endif()
+install(FILES ${PROJECT_SOURCE_DIR}/sim/shell/halfpipe.bash
+        DESTINATION ${CMAKE_INSTALL_DATADIR}/bash-completion/completions RENAME halfpipe)
+
 # halfpipe.pc, which finds the prefix from its own directory (${pcfiledir}).
 file(RELATIVE_PATH HALFPIPE_PC_TO_PREFIX /root/${CMAKE_INSTALL_LIBDIR}/pkgconfig /root)
 configure_file(${CMAKE_CURRENT_LIST_DIR}/halfpipe.pc.in ${PROJECT_BINARY_DIR}/halfpipe.pc @ONLY)

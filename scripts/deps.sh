@@ -18,6 +18,8 @@ HALFPIPE_PACKAGES=(
   lcov
   # The viewer --wave's save files are written for; its fst2vcd reads waveforms back in the tests.
   gtkwave
+  # The man page, halfpipe.1, from the binary's help.
+  help2man
 )
 
 missing=()
