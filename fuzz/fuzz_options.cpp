@@ -59,7 +59,9 @@ void cosim(const std::vector<std::string>& args) {
   if (!check_stop(parsed, args)) return;
   const cli::CosimOptions& o = *parsed.options;
   FUZZ_CHECK(o.lanes >= 1 && o.depth >= 1, joined(args));
-  FUZZ_CHECK(probability(o.gaps) && probability(o.backpressure), joined(args));
+  // -1: not given, chosen when running (0.1, or 0 for a run of --vector instructions alone).
+  FUZZ_CHECK((o.gaps == -1 || probability(o.gaps)) && (o.backpressure == -1 || probability(o.backpressure)),
+             joined(args));
   FUZZ_CHECK(o.reset_at >= -1 && o.flip_output >= -1, joined(args));
   FUZZ_CHECK(o.quantum >= 1 && o.quantum <= (uint64_t{1} << 20), joined(args));
 }
