@@ -17,8 +17,6 @@ namespace {
 
 using namespace uop_bits;
 
-constexpr std::array<const char*, kOpCount> kOpNames{"add", "sub", "mul", "fma",  "neg",
-                                                     "abs", "min", "max", "tanh", "ex2"};
 constexpr std::array<const char*, kFormatCount> kFormatNames{
     "f16", "bf16", "s16", "u16", "s8", "u8", "s32", "u32", "f32", "s64", "u64", "f64"};
 
@@ -76,7 +74,7 @@ UopName visa_name(const Uop& u, uint32_t word) {
   if (u.op != Op::Min && u.op != Op::Max)
     return {{}, fmt::format("nan_policy [{}] is set, which only vISA MIN/MAX words set, but the op "
                             "field [3:0] is {} ({})",
-                            kNanPolicy, static_cast<int>(u.op), kOpNames[static_cast<int>(u.op)])};
+                            kNanPolicy, static_cast<int>(u.op), isa::opcode_name(u.op))};
   const auto type = visa_type_of(u.format);
   if (!type)
     return {{}, fmt::format("format field [19,6:4] is {} ({}), which no vISA type has",
@@ -109,7 +107,7 @@ UopName ptx_diagnosis(const Uop& u, uint32_t word) {
   std::string set;
   for (const Flag& f : kFlags)
     if (has(word, f.bit)) set += fmt::format(" {}", f.name);
-  return {{}, fmt::format("no legal PTX form is {} {}{}", kOpNames[static_cast<int>(u.op)],
+  return {{}, fmt::format("no legal PTX form is {} {}{}", isa::opcode_name(u.op),
                           kFormatNames[static_cast<int>(u.format)],
                           set.empty() ? " without modifiers" : " with" + set)};
 }
@@ -139,7 +137,7 @@ std::vector<std::string> uop_fields(uint32_t word) {
   const uint32_t op = (word >> kOpLsb) & ((1u << kOpWidth) - 1);
   const uint32_t format = ((word >> kFormatLsb) & 7u) | (((word >> kFormatHigh) & 1u) << 3);
   lines.push_back(fmt::format("{:<12} {:<9} {:>2}  {}", "op", "[3:0]", op,
-                              op < kOpCount ? kOpNames[op] : "(no op)"));
+                              op < kOpCount ? isa::opcode_name(static_cast<Op>(op)) : std::string_view("(no op)")));
   lines.push_back(fmt::format("{:<12} {:<9} {:>2}  {}", "format", "[19,6:4]", format,
                               format < kFormatCount ? kFormatNames[format] : "(no format)"));
   for (const Flag& f : kFlags)

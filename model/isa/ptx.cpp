@@ -152,7 +152,6 @@ std::optional<TypeId> find_type(std::string_view name) {
   return std::nullopt;
 }
 
-std::string_view opcode_name(Op op) { return kOpcodeNames[static_cast<int>(op)]; }
 
 // One legal spelling: an opcode, a set of modifiers and a type.
 struct Spelling {
@@ -409,6 +408,8 @@ std::optional<TypeId> type_of(const Uop& u) {
 }
 
 }  // namespace
+
+std::string_view opcode_name(Op op) { return kOpcodeNames[static_cast<int>(op)]; }
 
 std::optional<Target> parse_target(std::string_view sm, std::string_view ptx_version,
                                    std::string& error) {

@@ -42,6 +42,9 @@ std::string ptx_form(const Uop& u);
 // the optional `.rn` of add/sub/mul (which changes nothing, S4) is not listed twice.
 const std::vector<std::string>& legal_ptx_forms();
 
+// The PTX opcode of an op: "add", "fma", "ex2", ...
+std::string_view opcode_name(Op op);
+
 // The least target that accepts a legal PTX Uop (S23): the highest sm and PTX ISA version among
 // the ISA notes that apply to it.
 Target minimum_target(const Uop& u);
