@@ -8,16 +8,12 @@
 #include <cmath>
 #include <cstdlib>
 
+#include "model/ref/format.h"
 #include "model/ref/policy.h"
+#include "model/ref/round.h"
 
 namespace halfpipe::vectors {
 namespace {
-
-struct Layout {
-  int exp_bits;
-  int frac_bits;
-};
-constexpr Layout layout(Format f) { return f == Format::BF16 ? Layout{8, 7} : Layout{5, 10}; }
 
 std::string lower(std::string_view s) {
   std::string out(s);
@@ -103,19 +99,17 @@ bool is_value_spelling(std::string_view token, bool all_values) {
 }
 
 ParsedValue parse_value(std::string_view token, Format format) {
-  const Layout l = layout(format);
-  const uint16_t sign_bit = static_cast<uint16_t>(1u << (l.exp_bits + l.frac_bits));
-  const uint16_t inf = static_cast<uint16_t>(((1u << l.exp_bits) - 1) << l.frac_bits);
+  const ref::FloatFormat& f = ref::float_format(format);
   std::string t = lower(token);
   const bool negative = !t.empty() && t[0] == '-';
   const std::string unsigned_text = !t.empty() && (t[0] == '-' || t[0] == '+') ? t.substr(1) : t;
   ParsedValue r;
   if (unsigned_text == "inf") {
-    r.bits = static_cast<uint16_t>(inf | (negative ? sign_bit : 0));
+    r.bits = f.infinity(negative);
     return r;
   }
   if (unsigned_text == "nan") {  // the canonical NaN (S10), its sign set for -nan
-    r.bits = static_cast<uint16_t>(ref::policy::kCanonicalNan | (negative ? sign_bit : 0));
+    r.bits = static_cast<uint16_t>(ref::policy::kCanonicalNan | f.zero(negative));
     return r;
   }
   if (!t.empty() && t.back() == 'f') t.pop_back();
@@ -127,72 +121,51 @@ ParsedValue parse_value(std::string_view token, Format format) {
                           token);
     return r;
   }
-  errno = 0;
-  const double d = std::strtod(t.c_str(), nullptr);  // rounded to nearest: within half a double ulp
-  const double magnitude = std::fabs(d);
-  const int bias = (1 << (l.exp_bits - 1)) - 1;
-  const int emin = 1 - bias;
-  uint32_t bits = 0;
-  if (magnitude == 0 || decimal->digits.empty()) {
+  const double magnitude = std::fabs(std::strtod(t.c_str(), nullptr));  // within half a double ulp
+  if (decimal->digits.empty() || magnitude == 0) {  // zero, or below every double: rounds to zero
+    r.bits = f.zero(decimal->negative);
     r.exact = decimal->digits.empty();
-  } else if (std::isinf(magnitude)) {
-    bits = inf;
-    r.exact = false;
-  } else {
-    int e = std::ilogb(magnitude);
-    e = std::max(e, emin);
-    // n: the magnitude in units of the format's ulp at that exponent (exact: a power-of-two
-    // scaling of a double).
-    const double n = std::ldexp(magnitude, l.frac_bits - e);
-    double whole = std::floor(n);
-    const double fraction = n - whole;
-    bool up = fraction > 0.5;
-    if (fraction == 0.5) {
-      // The double is a tie between two neighbours: the text decides, exactly.
-      const int text_vs_tie = compare_magnitude(*decimal, exact_decimal(magnitude));
-      up = text_vs_tie > 0 || (text_vs_tie == 0 && std::fmod(whole, 2.0) != 0);
-    }
-    r.exact = fraction == 0 && compare_magnitude(*decimal, exact_decimal(magnitude)) == 0;
-    if (up) whole += 1;
-    auto m = static_cast<uint64_t>(whole);
-    if (m >= (uint64_t{1} << (l.frac_bits + 1))) {  // rounded up to the next binade
-      m >>= 1;
-      ++e;
-    }
-    const bool subnormal = m < (uint64_t{1} << l.frac_bits);
-    const int field = subnormal ? 0 : e + bias;
-    if (field >= (1 << l.exp_bits) - 1) {
-      bits = inf;
-      r.exact = false;
-    } else {
-      bits = (static_cast<uint32_t>(field) << l.frac_bits) |
-             static_cast<uint32_t>(m & ((uint64_t{1} << l.frac_bits) - 1));
-    }
+    return r;
   }
-  r.bits = static_cast<uint16_t>(bits | (decimal->negative ? sign_bit : 0));
+  if (std::isinf(magnitude)) {
+    r.bits = f.infinity(decimal->negative);
+    r.exact = false;
+    return r;
+  }
+  // The double as sig * 2^exp, and where the text lies against it: exactly on it, or strictly
+  // between it and its neighbour below or above. No boundary of a 16-bit format falls inside
+  // such a gap, so the reference's one rounding routine (model/ref/round.h) rounds the text.
+  int binade = 0;
+  const auto sig = static_cast<uint64_t>(std::ldexp(std::frexp(magnitude, &binade), 53));
+  const int32_t exp = binade - 53;
+  const int text_vs_double = compare_magnitude(*decimal, exact_decimal(magnitude));
+  const ref::Rounded rounded =
+      text_vs_double == 0 ? ref::round_pack(f, decimal->negative, exp, sig)
+      : text_vs_double > 0 ? ref::round_pack(f, decimal->negative, exp, sig, true)
+                           : ref::round_pack(f, decimal->negative, exp - 1, 2 * sig - 1, true);
+  r.bits = rounded.bits;
+  const uint16_t back = rounded.bits;
+  const ref::Unpacked u = ref::unpack(f, back);
+  r.exact = text_vs_double == 0 && !f.is_inf(back) && std::ldexp(static_cast<double>(u.sig), u.exp) == magnitude;
   return r;
 }
 
 std::string describe_value(uint16_t bits, Format format) {
-  const Layout l = layout(format);
-  const bool negative = (bits >> (l.exp_bits + l.frac_bits)) & 1u;
-  const uint32_t field = (bits >> l.frac_bits) & ((1u << l.exp_bits) - 1);
-  const uint32_t fraction = bits & ((1u << l.frac_bits) - 1);
-  const int bias = (1 << (l.exp_bits - 1)) - 1;
-  const char* sign = negative ? "-" : "";
-  if (field == (1u << l.exp_bits) - 1) {
-    if (fraction == 0) return fmt::format("{}inf", sign);
-    const bool quiet = (fraction >> (l.frac_bits - 1)) & 1u;
-    const bool canonical = bits == ref::policy::kCanonicalNan;
-    return fmt::format("{}NaN ({}{})", sign, quiet ? "quiet" : "signalling", canonical ? ", canonical" : "");
+  const ref::FloatFormat& f = ref::float_format(format);
+  const char* sign = f.sign(bits) ? "-" : "";
+  if (f.is_inf(bits)) return fmt::format("{}inf", sign);
+  if (f.is_nan(bits)) {
+    // S3: every NaN behaves alike; the fraction's top bit is named as IEEE 754 names it.
+    const bool quiet = (f.frac_field(bits) >> (f.frac_bits - 1)) & 1u;
+    return fmt::format("{}NaN ({}{})", sign, quiet ? "quiet" : "signalling",
+                       bits == ref::policy::kCanonicalNan ? ", canonical" : "");
   }
-  if (field == 0 && fraction == 0) return fmt::format("{}0 (zero)", sign);
-  const double value = field == 0 ? std::ldexp(fraction, 1 - bias - l.frac_bits)
-                                  : std::ldexp(fraction | (1u << l.frac_bits), static_cast<int>(field) - bias - l.frac_bits);
+  if (f.is_zero(bits)) return fmt::format("{}0 (zero)", sign);
+  const ref::Unpacked u = ref::unpack(f, bits);
   // Every value of these formats has a finite decimal expansion, at most 150 digits long (bf16's
   // least subnormal, 2^-133): print all of it.
-  std::string text = fmt::format("{}{:.{}g}", sign, value, 160);
-  return fmt::format("{} ({})", text, field == 0 ? "subnormal" : "normal");
+  return fmt::format("{}{:.{}g} ({})", sign, std::ldexp(static_cast<double>(u.sig), u.exp), 160,
+                     f.is_subnormal(bits) ? "subnormal" : "normal");
 }
 
 }  // namespace halfpipe::vectors
