@@ -12,16 +12,20 @@
 
 namespace halfpipe::cli {
 
+bool is_special_file(const std::string& path) {
+  std::error_code error;
+  const auto status = std::filesystem::status(path, error);
+  return !error && std::filesystem::exists(status) && !std::filesystem::is_regular_file(status) &&
+         !std::filesystem::is_directory(status);
+}
+
 void write_output(const std::string& path, const std::function<void(std::ostream&)>& write) {
   if (path.empty() || path == "-") {
     write(std::cout);
     std::cout.flush();
     return;
   }
-  std::error_code error;
-  const auto status = std::filesystem::status(path, error);
-  if (!error && std::filesystem::exists(status) && !std::filesystem::is_regular_file(status) &&
-      !std::filesystem::is_directory(status)) {
+  if (is_special_file(path)) {
     std::ofstream out(path, std::ios::binary);
     if (!out) throw std::runtime_error(fmt::format("cannot write '{}'", path));
     write(out);
@@ -50,15 +54,12 @@ void write_output(const std::string& path, const std::function<void(std::ostream
 
 void check_output(const std::string& path) {
   if (path.empty() || path == "-") return;
-  std::error_code error;
-  const auto status = std::filesystem::status(path, error);
-  if (!error && std::filesystem::is_directory(status))
+  if (std::filesystem::is_directory(path))
     throw std::runtime_error(fmt::format("'{}' is a directory", path));
-  const bool special = !error && std::filesystem::exists(status) && !std::filesystem::is_regular_file(status);
   // A special file is probed without O_TRUNC or O_CREAT side effects; a FIFO without a reader
   // would block here, so it is taken on trust (write_output opens it when the output is ready).
-  if (special) {
-    if (std::filesystem::is_fifo(status)) return;
+  if (is_special_file(path)) {
+    if (std::filesystem::is_fifo(path)) return;
     std::ofstream probe(path, std::ios::binary | std::ios::app);
     if (!probe) throw std::runtime_error(fmt::format("cannot write '{}': {}", path, std::strerror(errno)));
     return;

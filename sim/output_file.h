@@ -9,6 +9,9 @@
 
 namespace halfpipe::cli {
 
+// Whether `path` is a device, FIFO or socket: written in place, never renamed over.
+bool is_special_file(const std::string& path);
+
 // Throws std::runtime_error naming the file when it cannot be written.
 void write_output(const std::string& path, const std::function<void(std::ostream&)>& write);
 

@@ -3,7 +3,6 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
-#include <sys/stat.h>
 #include <unistd.h>
 
 #include <cerrno>
@@ -14,6 +13,7 @@
 
 #include "halfpipe/version.h"
 #include "sim/build_info.h"
+#include "sim/output_file.h"
 
 namespace halfpipe::record {
 namespace {
@@ -276,8 +276,7 @@ void write_atomically(const std::string& path, const Record& r) { write_file_ato
 
 void write_file_atomically(const std::string& path, const std::string& text) {
   // A device, FIFO or socket is written in place: renaming over it would destroy it.
-  struct stat target;
-  if (stat(path.c_str(), &target) == 0 && !S_ISREG(target.st_mode) && !S_ISDIR(target.st_mode)) {
+  if (cli::is_special_file(path)) {
     FILE* f = std::fopen(path.c_str(), "wb");
     const bool written = f && std::fwrite(text.data(), 1, text.size(), f) == text.size();
     if (!f || std::fclose(f) != 0 || !written)
