@@ -7,10 +7,16 @@
 #include <algorithm>
 #include <charconv>
 #include <cstdlib>
+#include <filesystem>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
 
+#include <nlohmann/json.hpp>
+
+#include "model/dse/report.h"
+#include "model/dse/sweep.h"
 #include "model/isa/ptx.h"
 #include "model/sc/explore.h"
 #include "model/workload/load.h"
@@ -18,12 +24,14 @@
 #include "sim/commands.h"
 #include "sim/exit_status.h"
 #include "sim/explore_sweep.h"
+#include "sim/output_file.h"
 
 namespace {
 
 using halfpipe::sc::PipelineConfig;
 using halfpipe::sc::Statistics;
 using halfpipe::cli::ExploreOptions;
+namespace dse = halfpipe::dse;
 
 // One form of every family: the default mix when no FORM is given.
 const std::vector<std::string> kDefaultForms{"add.rn.f16x2", "mul.rn.bf16x2", "fma.rn.f16x2",
@@ -81,10 +89,39 @@ std::optional<int> other_latency_setting(const std::string& setting) {
   return cycles;
 }
 
+// The metrics a single run shares with a sweep's rows, by the same names (model/dse/README.md):
+// the run as a row of its one point, filled by the sweep's own dse::record_run.
+dse::SweepRow run_row(const PipelineConfig& config, std::string workload,
+                      const Statistics& stats, const dse::AreaModel& area) {
+  dse::SweepRow row;
+  row.config = config;
+  row.workload = std::move(workload);
+  dse::record_run(row, stats, area);
+  return row;
+}
+
+void print_metrics(const dse::SweepRow& row, const char* whose) {
+  fmt::print("results              {}{}, {} lane results (element operations)\n", row.results,
+             whose, row.lane_results);
+  fmt::print("results/cycle        {:.4f}\n", row.results_per_cycle);
+  fmt::print("lane results/cycle   {:.4f} (the throughput a sweep charts)\n",
+             row.lane_results_per_cycle);
+}
+
+// A run for --json: the sweep's row of it (without the sweep's Pareto mark) and its details.
+nlohmann::json run_json(const dse::SweepRow& row, nlohmann::json details) {
+  nlohmann::json run = dse::row_json(row);
+  run.erase("point");
+  run.erase("pareto");
+  run["details"] = std::move(details);
+  return run;
+}
+
 // A kernel of a PTX file (`ptx_file`, empty for the trace), or a trace, through the unit: the
-// scheduler's report.
-void run_workload(const ExploreOptions& options, const std::string& ptx_file,
-                  const PipelineConfig& config, int other_latency) {
+// scheduler's report; returns the run for --json.
+nlohmann::json run_workload(const ExploreOptions& options, const std::string& ptx_file,
+                            const PipelineConfig& config, int other_latency,
+                            const dse::AreaModel& area) {
   namespace wl = halfpipe::workload;
   wl::StreamOptions stream = halfpipe::cli::stream_options(options, other_latency);
   std::string source;
@@ -95,6 +132,17 @@ void run_workload(const ExploreOptions& options, const std::string& ptx_file,
   }
   if (std::string problem = wl::validate(stream, config); !problem.empty()) fail(problem);
   const wl::Report r = wl::run(config, stream);
+  // The kernel's cycles, as a sweep's row counts them.
+  Statistics unit = r.unit;
+  unit.cycles = r.cycles;
+  dse::SweepRow row = run_row(
+      config,
+      ptx_file.empty() ? std::filesystem::path(options.trace_file).filename().string()
+                       : stream.streams[0].name,
+      unit, area);
+  row.warps = stream.warps;
+  row.trip_count = stream.trip_count;
+  row.scheduler = wl::policy_name(stream.policy);
 
   fmt::print("explore: {}, {} warp{}, trip count {}, scheduler {}{}\n", source, stream.warps,
              stream.warps == 1 ? "" : "s", stream.trip_count, wl::policy_name(stream.policy),
@@ -105,7 +153,7 @@ void run_workload(const ExploreOptions& options, const std::string& ptx_file,
   fmt::print("instructions         {}: {} on the unit, {} on other units\n", r.instructions,
              r.unit_instructions, r.other_instructions);
   fmt::print("cycles               {}\n", r.cycles);
-  fmt::print("unit throughput      {:.4f} results/cycle\n", r.unit_throughput());
+  print_metrics(row, " of the unit");
   fmt::print("instructions/cycle   {:.4f}\n", r.instructions_per_cycle());
   fmt::print("issue slots          {:.2f}% used ({} instructions in {} cycles at issue width {})\n",
              100 * r.issue_slot_utilisation(), r.instructions, r.cycles, r.issue_width);
@@ -116,58 +164,56 @@ void run_workload(const ExploreOptions& options, const std::string& ptx_file,
              "{} interval, {} back-pressure\n",
              r.stall_total(), r.stalls[0], r.stalls[1], r.stalls[2], r.stalls[3]);
   fmt::print("forms                count  unit\n");
-  for (const wl::FormCount& f : r.forms)
+  nlohmann::json forms = nlohmann::json::array();
+  for (const wl::FormCount& f : r.forms) {
     fmt::print("  {:<30} {:>10}  {}\n", f.form, f.count,
                f.unit ? "yes"
                       : f.not_executable.empty() ? "other"
                                                  : "other: the unit cannot execute it (" +
                                                        f.not_executable + ")");
+    forms.push_back({{"form", f.form}, {"count", f.count}, {"unit", f.unit}});
+    if (!f.not_executable.empty()) forms.back()["not_executable"] = f.not_executable;
+  }
   auto rate = [&r](double seconds) { return seconds > 0 ? r.instructions / seconds : 0.0; };
   fmt::print("simulation speed     {:.0f} instructions/s of processor time ({:.3f} s); {:.0f} "
              "per wall-clock second ({:.3f} s)\n",
              rate(r.cpu_seconds), r.cpu_seconds, rate(r.seconds), r.seconds);
+
+  nlohmann::json stalls;
+  for (int cause = 0; cause < wl::kStallCauses; ++cause) {
+    std::string key = wl::stall_name(static_cast<wl::Stall>(cause));  // "back-pressure"
+    std::replace(key.begin(), key.end(), '-', '_');
+    stalls[key] = r.stalls[cause];
+  }
+  return run_json(row, {{"source", source},
+                        {"other_latency", other_latency},
+                        {"instructions", r.instructions},
+                        {"unit_instructions", r.unit_instructions},
+                        {"other_instructions", r.other_instructions},
+                        {"instructions_per_cycle", r.instructions_per_cycle()},
+                        {"issue_slot_utilisation", r.issue_slot_utilisation()},
+                        {"unit_issue_utilisation", r.unit.issue_utilisation()},
+                        {"lane_utilisation", r.lane_utilisation()},
+                        {"issue_stalls", stalls},
+                        {"forms", forms}});
 }
 
-void run(const ExploreOptions& options) {
-  PipelineConfig config = options.config;
-  const bool real_workload = !options.ptx_file.empty() || !options.trace_file.empty();
-  if (!options.kernel.empty() && options.ptx_file.empty()) fail("--kernel needs --ptx-file");
-  int other_latency = 4;
-  for (const std::string& setting : options.latencies) {
-    if (const auto other = other_latency_setting(setting)) {
-      if (!real_workload) fail("latency setting 'other' needs --ptx-file or --trace-file");
-      other_latency = *other;
-      continue;
-    }
-    if (std::string problem = halfpipe::sc::apply_latency_setting(config, setting);
-        !problem.empty())
-      fail(problem);
+// --json: the runs (each a sweep's row of its one point with the run's details), under the
+// format name a reader checks. '-' is standard output, after the report.
+void write_json(const std::string& path, const std::string& area_table, nlohmann::json runs) {
+  const nlohmann::json doc{
+      {"format", "halfpipe-explore/1"}, {"area_table", area_table}, {"runs", std::move(runs)}};
+  try {
+    halfpipe::cli::write_output(path, [&](std::ostream& out) { out << doc.dump(2) << "\n"; });
+  } catch (const std::runtime_error& e) {
+    fail(fmt::format("--json: {}", e.what()));
   }
-  if (std::string problem = halfpipe::sc::validate(config); !problem.empty()) fail(problem);
-  if (real_workload && !options.forms.empty())
-    fail("FORMs and --ptx-file/--trace-file exclude each other");
+}
 
-  const std::vector<std::string>& forms = options.forms.empty() ? kDefaultForms : options.forms;
-  if (options.sweep.empty() && !(options.sweep_csv + options.sweep_json + options.sweep_svg +
-                                 options.area_table).empty())
-    fail("--sweep-csv, --sweep-json, --sweep-svg and --area-table need --sweep SPEC");
-  if (!options.sweep.empty()) {
-    if (const int status = halfpipe::cli::run_explore_sweep(options, config, forms, other_latency);
-        status != halfpipe::cli::kPassed)
-      throw CLI::RuntimeError(status);
-    return;
-  }
-  if (real_workload) {
-    // Several files: each kernel's report in turn, in the order given.
-    if (!options.trace_file.empty() && !options.ptx_file.empty())
-      fail("--ptx-file and --trace-file exclude each other (but not in a --sweep)");
-    if (!options.trace_file.empty()) return run_workload(options, {}, config, other_latency);
-    for (std::size_t i = 0; i < options.ptx_file.size(); ++i) {
-      if (i > 0) fmt::print("\n");
-      run_workload(options, options.ptx_file[i], config, other_latency);
-    }
-    return;
-  }
+// The seeded random mix of the forms through the SystemC model: its report; returns the run for
+// --json.
+nlohmann::json run_random_mix(const ExploreOptions& options, const PipelineConfig& config,
+                              const std::vector<std::string>& forms, const dse::AreaModel& area) {
   halfpipe::sc::Workload workload = options.workload;
   for (const std::string& form : forms) {
     const auto decoded = halfpipe::isa::decode_ptx(form);
@@ -195,7 +241,8 @@ void run(const ExploreOptions& options) {
   fmt::print("configuration        {}\n", describe(config));
   fmt::print("forms                {}\n", form_list);
   fmt::print("cycles               {}\n", s.cycles);
-  fmt::print("throughput           {:.4f} results/cycle\n", s.throughput());
+  const dse::SweepRow row = run_row(config, "random-mix", s, area);
+  print_metrics(row, "");
   fmt::print("issue utilisation    {:.2f}%\n", 100 * s.issue_utilisation());
   fmt::print("lane utilisation     {:.2f}%\n", 100 * s.lane_utilisation());
   fmt::print("mean occupancy       {:.2f} transactions in the unit\n", s.mean_occupancy());
@@ -213,6 +260,93 @@ void run(const ExploreOptions& options) {
   fmt::print("simulation speed     {:.0f} transactions/s of processor time ({:.3f} s); {:.0f} "
              "per wall-clock second ({:.3f} s)\n",
              rate(result.cpu_seconds), result.cpu_seconds, rate(result.seconds), result.seconds);
+
+  nlohmann::json histogram = nlohmann::json::array();
+  for (const auto& [latency, count] : s.latency_histogram) histogram.push_back({latency, count});
+  return run_json(row, {{"seed", workload.seed},
+                        {"transactions", workload.count},
+                        {"gap", workload.gap},
+                        {"backpressure", workload.backpressure},
+                        {"fill_lanes", workload.fill_lanes},
+                        {"forms", forms},
+                        {"issue_utilisation", s.issue_utilisation()},
+                        {"lane_utilisation", s.lane_utilisation()},
+                        {"mean_occupancy", s.mean_occupancy()},
+                        {"refused_cycles",
+                         {{"line_frozen", s.refused_frozen},
+                          {"interval", s.refused_interval},
+                          {"in_order_completion", s.refused_order}}},
+                        {"blocked_cycles", s.blocked_cycles},
+                        {"frozen_cycles", s.frozen_cycles},
+                        {"idle_cycles", s.idle_cycles},
+                        {"latency_histogram", histogram},
+                        {"unevaluated", s.unevaluated}});
+}
+
+void run(const ExploreOptions& options) {
+  PipelineConfig config = options.config;
+  const bool real_workload = !options.ptx_file.empty() || !options.trace_file.empty();
+  if (!options.kernel.empty() && options.ptx_file.empty()) fail("--kernel needs --ptx-file");
+  int other_latency = 4;
+  for (const std::string& setting : options.latencies) {
+    if (const auto other = other_latency_setting(setting)) {
+      if (!real_workload) fail("latency setting 'other' needs --ptx-file or --trace-file");
+      other_latency = *other;
+      continue;
+    }
+    if (std::string problem = halfpipe::sc::apply_latency_setting(config, setting);
+        !problem.empty())
+      fail(problem);
+  }
+  if (std::string problem = halfpipe::sc::validate(config); !problem.empty()) fail(problem);
+  if (real_workload && !options.forms.empty())
+    fail("FORMs and --ptx-file/--trace-file exclude each other");
+
+  const std::vector<std::string>& forms = options.forms.empty() ? kDefaultForms : options.forms;
+  if (options.sweep.empty() &&
+      !(options.sweep_csv + options.sweep_json + options.sweep_svg).empty())
+    fail("--sweep-csv, --sweep-json and --sweep-svg need --sweep SPEC");
+  if (!options.sweep.empty()) {
+    ExploreOptions sweep = options;
+    if (!options.json.empty()) {  // --json names a sweep's JSON too
+      if (!options.sweep_json.empty()) fail("--json and --sweep-json name one file: give one");
+      sweep.sweep_json = options.json;
+    }
+    if (const int status = halfpipe::cli::run_explore_sweep(sweep, config, forms, other_latency);
+        status != halfpipe::cli::kPassed)
+      throw CLI::RuntimeError(status);
+    return;
+  }
+  if (!options.area_table.empty() && options.json.empty())
+    fail("--area-table needs --sweep SPEC or --json FILE: it gives their area figures");
+  // A bad output path costs no simulation.
+  try {
+    halfpipe::cli::check_output(options.json);
+  } catch (const std::runtime_error& e) {
+    fail(fmt::format("--json: {}", e.what()));
+  }
+  std::string area_table_name;
+  std::unique_ptr<dse::AreaModel> area;
+  try {
+    area = halfpipe::cli::load_area_model(options.area_table, area_table_name);
+  } catch (const std::runtime_error& e) {
+    fail(e.what());
+  }
+  nlohmann::json runs = nlohmann::json::array();
+  if (real_workload) {
+    // Several files: each kernel's report in turn, in the order given.
+    if (!options.trace_file.empty() && !options.ptx_file.empty())
+      fail("--ptx-file and --trace-file exclude each other (but not in a --sweep)");
+    if (!options.trace_file.empty())
+      runs.push_back(run_workload(options, {}, config, other_latency, *area));
+    for (std::size_t i = 0; i < options.ptx_file.size(); ++i) {
+      if (i > 0) fmt::print("\n");
+      runs.push_back(run_workload(options, options.ptx_file[i], config, other_latency, *area));
+    }
+  } else {
+    runs.push_back(run_random_mix(options, config, forms, *area));
+  }
+  if (!options.json.empty()) write_json(options.json, area_table_name, std::move(runs));
 }
 
 constexpr const char* kExploreDescription =
@@ -240,8 +374,7 @@ workload::StreamOptions stream_options(const ExploreOptions& options, int other_
   workload::StreamOptions stream;
   stream.trip_count = options.trip_count;
   stream.other_latency = other_latency;
-  stream.policy = options.scheduler == "greedy-then-oldest" ? workload::Policy::GreedyThenOldest
-                                                            : workload::Policy::RoundRobin;
+  stream.policy = workload::parse_policy(options.scheduler).value_or(workload::Policy::RoundRobin);
   stream.backpressure = options.workload.backpressure;
   stream.seed = options.workload.seed;
   stream.fill_lanes = options.workload.fill_lanes;
@@ -273,6 +406,7 @@ Parsed<ExploreOptions> parse_explore_options(const std::vector<std::string>& arg
     v.sweep_json(o.sweep_json);
     v.sweep_svg(o.sweep_svg);
     v.area_table(o.area_table);
+    v.json(o.json);
   });
 }
 

@@ -31,10 +31,15 @@ int problem(const std::string& text) {
 // configuration. The row's cycles are the kernel's (until its last result), so lane results per
 // cycle is the unit's element operations per cycle of the whole kernel (model/dse/README.md).
 dse::SweepWorkload kernel_workload(std::string name, workload::StreamOptions stream) {
-  return {std::move(name), [stream = std::move(stream)](const sc::PipelineConfig& config) {
+  return {std::move(name), [base = std::move(stream)](const dse::PointSetting& at) {
+            const workload::StreamOptions stream = dse::configure_streams(base, at.axes, at.point);
             dse::WorkloadRun run;
-            if (run.skipped = workload::validate(stream, config); !run.skipped.empty()) return run;
-            const workload::Report report = workload::run(config, stream);
+            run.warps = stream.warps;
+            run.trip_count = stream.trip_count;
+            run.scheduler = workload::policy_name(stream.policy);
+            if (run.skipped = workload::validate(stream, at.config); !run.skipped.empty())
+              return run;
+            const workload::Report report = workload::run(at.config, stream);
             run.stats = report.unit;
             run.stats.cycles = report.cycles;
             return run;
@@ -89,32 +94,48 @@ std::string real_workloads(const ExploreOptions& options, const sc::PipelineConf
 
 }  // namespace
 
+std::unique_ptr<dse::AreaModel> load_area_model(const std::string& area_table,
+                                                std::string& table_name) {
+  table_name = dse::kBuiltInAreaTableName;
+  std::string table_text = dse::built_in_area_table();
+  if (!area_table.empty()) {
+    std::ifstream in(area_table);
+    if (!in) throw std::runtime_error("--area-table: cannot read " + area_table);
+    std::stringstream text;
+    text << in.rdbuf();
+    table_name = area_table;
+    table_text = text.str();
+  }
+  auto rows = dse::parse_area_table(table_text, table_name);
+  if (auto* p = std::get_if<std::string>(&rows)) throw std::runtime_error(*p);
+  try {
+    return std::make_unique<dse::AreaModel>(std::get<std::vector<dse::AreaRow>>(rows));
+  } catch (const std::invalid_argument& e) {
+    throw std::runtime_error(table_name + ": " + e.what());
+  }
+}
+
 int run_explore_sweep(const ExploreOptions& options, const sc::PipelineConfig& base,
                       const std::vector<std::string>& forms, int other_latency) {
   auto axes = dse::parse_sweep(options.sweep);
   if (auto* p = std::get_if<std::string>(&axes)) return problem("--sweep: " + *p);
 
-  std::string table_name = dse::kBuiltInAreaTableName;
-  std::string table_text = dse::built_in_area_table();
-  if (!options.area_table.empty()) {
-    std::ifstream in(options.area_table);
-    if (!in) return problem("--area-table: cannot read " + options.area_table);
-    std::stringstream text;
-    text << in.rdbuf();
-    table_name = options.area_table;
-    table_text = text.str();
-  }
-  auto rows = dse::parse_area_table(table_text, table_name);
-  if (auto* p = std::get_if<std::string>(&rows)) return problem(*p);
+  std::string table_name;
   std::unique_ptr<dse::AreaModel> area;
   try {
-    area = std::make_unique<dse::AreaModel>(std::get<std::vector<dse::AreaRow>>(rows));
-  } catch (const std::invalid_argument& e) {
-    return problem(table_name + ": " + e.what());
+    area = load_area_model(options.area_table, table_name);
+  } catch (const std::runtime_error& e) {
+    return problem(e.what());
   }
 
   std::vector<dse::SweepWorkload> workloads;
-  if (!options.ptx_file.empty() || !options.trace_file.empty()) {
+  const bool real_workload = !options.ptx_file.empty() || !options.trace_file.empty();
+  for (const dse::Axis& axis : std::get<std::vector<dse::Axis>>(axes))
+    if (dse::is_stream_axis(axis.name) && !real_workload)
+      return problem(fmt::format("--sweep: axis '{}' shapes a real workload's warps; it needs "
+                                 "--ptx-file or --trace-file (the random mix has no warps)",
+                                 axis.name));
+  if (real_workload) {
     if (std::string p = real_workloads(options, base, other_latency, workloads); !p.empty())
       return problem(p);
   }

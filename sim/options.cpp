@@ -14,6 +14,7 @@
 #include <type_traits>
 
 #include "model/sc/config.h"
+#include "model/workload/scheduler.h"
 #include "vectors/line.h"
 
 namespace halfpipe::cli {
@@ -160,14 +161,18 @@ const std::vector<OptionSpec>& vocabulary() {
       {"--sweep", {}, "SPEC",
        "run every point of a design-space sweep: space-separated axes name=V,V,... or name=A..B, "
        "each named after an explore option (lanes, ii, issue-width, queue, latency-FAMILY with "
-       "FAMILY " + sc::family_names() + " or all)"},
+       "FAMILY " + sc::family_names() + " or all; with --ptx-file/--trace-file also warps, "
+       "trip-count and scheduler)"},
       {"--sweep-csv", {}, "FILE", "with --sweep: write one CSV row per point and workload"},
       {"--sweep-json", {}, "FILE", "with --sweep: write the rows and the area model as JSON"},
+      {"--json", {}, "FILE",
+       "write the run's figures as JSON, named as a sweep's rows name them ('-': standard "
+       "output); with --sweep, the same as --sweep-json"},
       {"--sweep-svg", {}, "FILE",
        "with --sweep: write an SVG chart of throughput against area with each workload's Pareto "
        "front"},
       {"--area-table", {}, "FILE",
-       "with --sweep: the measured areas (default: rtl/area-table.csv as built in)"},
+       "with --sweep or --json: the measured areas (default: rtl/area-table.csv as built in)"},
       // Cluster regressions (plan, merge, and the record a job writes).
       {"--record", {}, "FILE",
        "write the run's results record (JSON, doc/record.md): counts, coverage bins, the first "
@@ -579,6 +584,7 @@ CLI::Option* Vocabulary::svg_dir(std::string& directory) { return value("--svg-d
 CLI::Option* Vocabulary::sweep(std::string& spec) { return value("--sweep", spec); }
 CLI::Option* Vocabulary::sweep_csv(std::string& path) { return value("--sweep-csv", path); }
 CLI::Option* Vocabulary::sweep_json(std::string& path) { return value("--sweep-json", path); }
+CLI::Option* Vocabulary::json(std::string& path) { return value("--json", path); }
 CLI::Option* Vocabulary::sweep_svg(std::string& path) { return value("--sweep-svg", path); }
 CLI::Option* Vocabulary::area_table(std::string& path) { return value("--area-table", path); }
 
@@ -595,7 +601,9 @@ CLI::Option* Vocabulary::trip_count(int& count) {
   return value("--trip-count", count, whole_number(1, 1 << 24));
 }
 CLI::Option* Vocabulary::scheduler(std::string& policy) {
-  return value("--scheduler", policy, CLI::IsMember({"round-robin", "greedy-then-oldest"}).description(""));
+  std::vector<std::string> names;
+  for (workload::Policy p : workload::kPolicies) names.emplace_back(workload::policy_name(p));
+  return value("--scheduler", policy, CLI::IsMember(names).description(""));
 }
 
 CLI::Option* Vocabulary::record(std::string& path) { return value("--record", path); }

@@ -145,6 +145,7 @@ class Vocabulary {
   CLI::Option* sweep(std::string& spec);
   CLI::Option* sweep_csv(std::string& path);
   CLI::Option* sweep_json(std::string& path);
+  CLI::Option* json(std::string& path);
   CLI::Option* sweep_svg(std::string& path);
   CLI::Option* area_table(std::string& path);
   // Cluster regressions: plan, merge, and the record of a job.

@@ -14,6 +14,10 @@ constexpr const char* kInterval = "ii";
 constexpr const char* kIssueWidth = "issue-width";
 constexpr const char* kQueue = "queue";
 constexpr std::string_view kLatencyPrefix = "latency-";
+// The stream axes.
+constexpr const char* kWarps = "warps";
+constexpr const char* kTripCount = "trip-count";
+constexpr const char* kScheduler = "scheduler";
 
 std::optional<int> parse_count(std::string_view text) {
   int value = 0;
@@ -38,6 +42,14 @@ std::variant<std::vector<int>, std::string> parse_item(std::string_view axis,
                                                        std::string_view item) {
   const std::string where = "axis '" + std::string(axis) + "': ";
   if (item.empty()) return where + "an empty value (two commas, or a comma at an end)";
+  if (axis == kScheduler) {
+    if (const auto policy = workload::parse_policy(item))
+      return std::vector<int>{static_cast<int>(*policy)};
+    std::string names;
+    for (workload::Policy p : workload::kPolicies)
+      names += std::string(names.empty() ? "" : ", ") + workload::policy_name(p);
+    return where + "'" + std::string(item) + "' is not a scheduler (" + names + ")";
+  }
   const auto dots = item.find("..");
   if (dots == std::string_view::npos) {
     const auto v = parse_count(item);
@@ -74,7 +86,17 @@ std::vector<std::string> axis_names() {
     names.push_back(std::string(kLatencyPrefix) +
                     sc::family_name(static_cast<sc::OpFamily>(f)));
   names.push_back(std::string(kLatencyPrefix) + "all");
+  for (const char* stream_axis : {kWarps, kTripCount, kScheduler}) names.emplace_back(stream_axis);
   return names;
+}
+
+bool is_stream_axis(std::string_view name) {
+  return name == kWarps || name == kTripCount || name == kScheduler;
+}
+
+std::string value_text(const std::string& axis, int value) {
+  if (axis == kScheduler) return workload::policy_name(static_cast<workload::Policy>(value));
+  return std::to_string(value);
 }
 
 std::variant<std::vector<Axis>, std::string> parse_sweep(std::string_view spec) {
@@ -99,7 +121,7 @@ std::variant<std::vector<Axis>, std::string> parse_sweep(std::string_view spec) 
       if (auto* problem = std::get_if<std::string>(&values)) return *problem;
       for (int v : std::get<std::vector<int>>(values)) {
         if (std::find(axis.values.begin(), axis.values.end(), v) != axis.values.end())
-          return "axis '" + name + "': the value " + std::to_string(v) + " is given twice";
+          return "axis '" + name + "': the value " + value_text(name, v) + " is given twice";
         axis.values.push_back(v);
       }
     }
@@ -136,6 +158,18 @@ void apply_axis(sc::PipelineConfig& config, const std::string& axis, int value) 
   }
 }
 
+void apply_stream_axis(workload::StreamOptions& streams, const std::string& axis, int value) {
+  if (axis == kWarps) {
+    streams.warps = value;
+  } else if (axis == kTripCount) {
+    streams.trip_count = value;
+  } else if (axis == kScheduler) {
+    streams.policy = static_cast<workload::Policy>(value);
+  } else {
+    throw std::invalid_argument("apply_stream_axis: '" + axis + "' is not a stream axis");
+  }
+}
+
 std::vector<Point> cross_product(const std::vector<Axis>& axes) {
   std::vector<Point> points{Point{}};
   for (const Axis& axis : axes) {
@@ -153,7 +187,15 @@ std::vector<Point> cross_product(const std::vector<Axis>& axes) {
 
 sc::PipelineConfig configure(sc::PipelineConfig base, const std::vector<Axis>& axes,
                              const Point& point) {
-  for (std::size_t i = 0; i < axes.size(); ++i) apply_axis(base, axes[i].name, point[i]);
+  for (std::size_t i = 0; i < axes.size(); ++i)
+    if (!is_stream_axis(axes[i].name)) apply_axis(base, axes[i].name, point[i]);
+  return base;
+}
+
+workload::StreamOptions configure_streams(workload::StreamOptions base,
+                                          const std::vector<Axis>& axes, const Point& point) {
+  for (std::size_t i = 0; i < axes.size(); ++i)
+    if (is_stream_axis(axes[i].name)) apply_stream_axis(base, axes[i].name, point[i]);
   return base;
 }
 

@@ -35,11 +35,20 @@ std::string latencies(const sc::PipelineConfig& c) {
   return fmt::format("{}/{}/{}/{}", c.latency[0], c.latency[1], c.latency[2], c.latency[3]);
 }
 
+// A real workload's streams, "4 warps, trip count 4, round-robin"; empty for a random mix.
+std::string describe_streams(const SweepRow& r) {
+  if (r.warps == 0) return {};
+  return fmt::format("{} warp{}, trip count {}, {}", r.warps, r.warps == 1 ? "" : "s",
+                     r.trip_count, r.scheduler);
+}
+
 std::string describe_point(const SweepRow& r) {
+  const std::string streams = describe_streams(r);
   return fmt::format("lanes {}, latency {} (arith/minmax/sign/transcendental), ii {}, issue width "
-                     "{}, queue {}",
+                     "{}, queue {}{}{}",
                      r.config.lanes, latencies(r.config), r.config.initiation_interval,
-                     r.config.issue_width, r.config.output_queue);
+                     r.config.issue_width, r.config.output_queue, streams.empty() ? "" : "; ",
+                     streams);
 }
 
 // Tick spacing of about `count` ticks over [0, hi]: 1, 2 or 5 times a power of ten.
@@ -77,11 +86,13 @@ std::string describe_fit(const AreaModel& model) {
   return text;
 }
 
+using nlohmann::json;
+
 void write_csv(std::ostream& out, const SweepResult& result) {
   out << "point,workload,status,reason,lanes,latency_arith,latency_minmax,latency_sign,"
          "latency_transcendental,ii,issue_width,queue,cycles,results,lane_results,"
          "results_per_cycle,lane_results_per_cycle,mean_latency,area_cells,area_source,"
-         "area_basis,logic_levels,pareto\n";
+         "area_basis,logic_levels,pareto,warps,trip_count,scheduler\n";
   for (const SweepRow& r : result.rows) {
     const sc::PipelineConfig& c = r.config;
     out << fmt::format("{},{},{},{},{},{},{},{},{},{},{},{}", r.point, csv_field(r.workload),
@@ -89,25 +100,72 @@ void write_csv(std::ostream& out, const SweepResult& result) {
                        c.latency[1], c.latency[2], c.latency[3], c.initiation_interval,
                        c.issue_width, c.output_queue);
     if (r.ran())
-      out << fmt::format(",{},{},{},{:.6f},{:.6f},{:.4f},{:.0f},{},{},{},{}\n", r.cycles,
+      out << fmt::format(",{},{},{},{:.6f},{:.6f},{:.4f},{:.0f},{},{},{},{}", r.cycles,
                          r.results, r.lane_results, r.results_per_cycle,
                          r.lane_results_per_cycle, r.mean_latency, r.area.cells,
                          area_source_name(r.area.source), csv_field(r.area.basis),
                          r.area.levels ? fmt::format("{:g}", *r.area.levels) : "",
                          r.pareto ? 1 : 0);
     else
-      out << ",,,,,,,,,,,\n";
+      out << ",,,,,,,,,,,";
+    // The streams close the row (columns added after the first format, so that readers of the
+    // older columns by position are undisturbed): empty for a random mix.
+    if (r.warps > 0)
+      out << fmt::format(",{},{},{}\n", r.warps, r.trip_count, r.scheduler);
+    else
+      out << ",,,\n";
   }
+}
+
+json row_json(const SweepRow& r) {
+  const sc::PipelineConfig& c = r.config;
+  json latency;
+  for (int f = 0; f < sc::kFamilyCount; ++f)
+    latency[sc::family_name(static_cast<sc::OpFamily>(f))] = c.latency[f];
+  json row{{"point", r.point},
+           {"workload", r.workload},
+           {"status", r.ran() ? "ok" : "skipped"},
+           {"config",
+            {{"lanes", c.lanes},
+             {"latency", latency},
+             {"ii", c.initiation_interval},
+             {"issue_width", c.issue_width},
+             {"queue", c.output_queue}}}};
+  if (r.warps > 0)
+    row["streams"] = {{"warps", r.warps}, {"trip_count", r.trip_count}, {"scheduler", r.scheduler}};
+  if (!r.ran()) {
+    row["reason"] = r.skipped;
+    return row;
+  }
+  row["cycles"] = r.cycles;
+  row["results"] = r.results;
+  row["lane_results"] = r.lane_results;
+  row["results_per_cycle"] = r.results_per_cycle;
+  row["lane_results_per_cycle"] = r.lane_results_per_cycle;
+  row["mean_latency"] = r.mean_latency;
+  row["area"] = {{"cells", r.area.cells},
+                 {"source", area_source_name(r.area.source)},
+                 {"basis", r.area.basis}};
+  if (r.area.levels) row["area"]["logic_levels"] = *r.area.levels;
+  row["pareto"] = r.pareto;
+  return row;
 }
 
 void write_json(std::ostream& out, const SweepResult& result, const std::string& spec,
                 const AreaProvenance& area) {
-  using nlohmann::json;
   json doc;
   doc["format"] = "halfpipe-explore-sweep/1";
   doc["sweep"] = spec;
   doc["axes"] = json::array();
-  for (const Axis& a : result.axes) doc["axes"].push_back({{"name", a.name}, {"values", a.values}});
+  for (const Axis& a : result.axes) {
+    json values = json::array();
+    for (int v : a.values)
+      if (a.name == "scheduler")
+        values.push_back(value_text(a.name, v));
+      else
+        values.push_back(v);
+    doc["axes"].push_back({{"name", a.name}, {"values", values}});
+  }
   doc["workloads"] = result.workloads;
   if (area.model) {
     const auto& k = area.model->fit().coefficients;
@@ -125,37 +183,7 @@ void write_json(std::ostream& out, const SweepResult& result, const std::string&
     doc["area_model"] = model;
   }
   json rows = json::array();
-  for (const SweepRow& r : result.rows) {
-    const sc::PipelineConfig& c = r.config;
-    json latency;
-    for (int f = 0; f < sc::kFamilyCount; ++f)
-      latency[sc::family_name(static_cast<sc::OpFamily>(f))] = c.latency[f];
-    json row{{"point", r.point},
-             {"workload", r.workload},
-             {"status", r.ran() ? "ok" : "skipped"},
-             {"config",
-              {{"lanes", c.lanes},
-               {"latency", latency},
-               {"ii", c.initiation_interval},
-               {"issue_width", c.issue_width},
-               {"queue", c.output_queue}}}};
-    if (!r.ran()) {
-      row["reason"] = r.skipped;
-    } else {
-      row["cycles"] = r.cycles;
-      row["results"] = r.results;
-      row["lane_results"] = r.lane_results;
-      row["results_per_cycle"] = r.results_per_cycle;
-      row["lane_results_per_cycle"] = r.lane_results_per_cycle;
-      row["mean_latency"] = r.mean_latency;
-      row["area"] = {{"cells", r.area.cells},
-                     {"source", area_source_name(r.area.source)},
-                     {"basis", r.area.basis}};
-      if (r.area.levels) row["area"]["logic_levels"] = *r.area.levels;
-      row["pareto"] = r.pareto;
-    }
-    rows.push_back(std::move(row));
-  }
+  for (const SweepRow& r : result.rows) rows.push_back(row_json(r));
   doc["rows"] = std::move(rows);
   out << doc.dump(2) << "\n";
 }
@@ -272,27 +300,35 @@ void write_svg(std::ostream& out, const SweepResult& result, const std::string& 
 void print_summary(std::ostream& out, const SweepResult& result, const AreaProvenance& area) {
   std::size_t ran = 0;
   for (const SweepRow& r : result.rows) ran += r.ran();
-  out << fmt::format("sweep: {} points x {} workloads, {} run, {} skipped\n",
-                     result.rows.empty() ? 0 : result.rows.back().point + 1,
-                     result.workloads.size(), ran, result.rows.size() - ran);
+  const std::size_t points = result.rows.empty() ? 0 : result.rows.back().point + 1;
+  out << fmt::format("sweep: {} point{} x {} workload{}, {} run, {} skipped\n", points,
+                     points == 1 ? "" : "s", result.workloads.size(),
+                     result.workloads.size() == 1 ? "" : "s", ran, result.rows.size() - ran);
   if (area.model) out << fmt::format("area: {}; {}\n", area.table, describe_fit(*area.model));
+  // A sweep of stream axes names each row's streams after its unit.
+  const bool streams_vary = std::any_of(result.axes.begin(), result.axes.end(),
+                                        [](const Axis& a) { return is_stream_axis(a.name); });
   // The workload column fits the longest name (kernels' names are longer than random-mix).
   std::size_t name_width = 14;
   for (const std::string& name : result.workloads) name_width = std::max(name_width, name.size());
   out << fmt::format("{:>5}  {:<{}} {:>5} {:>11} {:>3} {:>5} {:>5} {:>9} {:>9} {:>9}  {:<9} {}\n",
                      "point", "workload", name_width, "lanes", "latency", "ii", "issue", "queue", "cycles",
-                     "lane-res/c", "cells", "area", "");
+                     "lane-res/c", "cells", "area",
+                     streams_vary ? fmt::format("{:<6}  streams", "") : "");
   for (const SweepRow& r : result.rows) {
     const sc::PipelineConfig& c = r.config;
     const std::string head =
         fmt::format("{:>5}  {:<{}} {:>5} {:>11} {:>3} {:>5} {:>5}", r.point, r.workload, name_width, c.lanes,
                     latencies(c), c.initiation_interval, c.issue_width, c.output_queue);
+    std::string tail = r.pareto ? "pareto" : "";
+    if (streams_vary) tail = fmt::format("{:<6}  {}", tail, describe_streams(r));
     if (r.ran())
       out << fmt::format("{} {:>9} {:>9.3f} {:>9.0f}  {:<9} {}\n", head, r.cycles,
                          r.lane_results_per_cycle, r.area.cells, area_source_name(r.area.source),
-                         r.pareto ? "pareto" : "");
+                         tail);
     else
-      out << fmt::format("{} skipped: {}\n", head, r.skipped);
+      out << fmt::format("{} skipped: {}{}\n", head, r.skipped,
+                         streams_vary ? "; " + describe_streams(r) : "");
   }
 }
 

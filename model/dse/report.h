@@ -3,6 +3,8 @@
 // front, and the text summary `halfpipe explore --sweep` prints.
 #pragma once
 
+#include <nlohmann/json.hpp>
+
 #include <ostream>
 #include <string>
 
@@ -18,6 +20,8 @@ struct AreaProvenance {
 };
 
 void write_csv(std::ostream& out, const SweepResult& result);
+// One row as write_json writes it: a single explore run's --json writes its runs so too.
+nlohmann::json row_json(const SweepRow& row);
 void write_json(std::ostream& out, const SweepResult& result, const std::string& spec,
                 const AreaProvenance& area);
 // A self-contained SVG: x area in cells, y lane results per cycle, one colour per workload,

@@ -18,9 +18,20 @@ WorkloadRun run_random_mix(const sc::PipelineConfig& config, const sc::Workload&
 
 SweepWorkload random_mix_workload(std::string name, sc::Workload workload) {
   return SweepWorkload{std::move(name), [workload = std::move(workload)](
-                                            const sc::PipelineConfig& config) {
-                         return run_random_mix(config, workload);
+                                            const PointSetting& at) {
+                         return run_random_mix(at.config, workload);
                        }};
+}
+
+void record_run(SweepRow& row, const sc::Statistics& s, const AreaModel& area) {
+  row.cycles = s.cycles;
+  row.results = s.departed;
+  row.lane_results = s.active_lanes;
+  row.results_per_cycle = s.throughput();
+  row.lane_results_per_cycle =
+      s.cycles ? static_cast<double>(s.active_lanes) / static_cast<double>(s.cycles) : 0;
+  row.mean_latency = s.mean_latency();
+  row.area = area.area(row.config);
 }
 
 SweepResult run_sweep(const std::vector<Axis>& axes, const sc::PipelineConfig& base,
@@ -43,22 +54,15 @@ SweepResult run_sweep(const std::vector<Axis>& axes, const sc::PipelineConfig& b
         result.rows.push_back(std::move(row));
         continue;
       }
-      const WorkloadRun run = w.run(config);
+      const WorkloadRun run = w.run({config, axes, points[p]});
       if (!run.error.empty())
         throw std::runtime_error("workload " + w.name + " at point " + std::to_string(p) +
                                  ": " + run.error);
       row.skipped = run.skipped;
-      if (row.ran()) {
-        const sc::Statistics& s = run.stats;
-        row.cycles = s.cycles;
-        row.results = s.departed;
-        row.lane_results = s.active_lanes;
-        row.results_per_cycle = s.throughput();
-        row.lane_results_per_cycle =
-            s.cycles ? static_cast<double>(s.active_lanes) / static_cast<double>(s.cycles) : 0;
-        row.mean_latency = s.mean_latency();
-        row.area = area.area(config);
-      }
+      row.warps = run.warps;
+      row.trip_count = run.trip_count;
+      row.scheduler = run.scheduler;
+      if (row.ran()) record_run(row, run.stats, area);
       result.rows.push_back(std::move(row));
     }
   }

@@ -23,11 +23,24 @@ struct WorkloadRun {
   std::string skipped;    // non-empty: the workload cannot run there, and why
   sc::Statistics stats;   // when it ran
   std::string error;      // non-empty: it ran and did not complete as it should
+  // A real workload's streams as they ran (the stream axes applied); 0 and empty for a random
+  // mix, which has no warps.
+  int warps = 0;
+  int trip_count = 0;
+  std::string scheduler;
+};
+
+// A point of the sweep as a workload sees it: the unit's configuration, and the axes with the
+// point's values, whose stream axes a real workload applies to its streams (configure_streams).
+struct PointSetting {
+  const sc::PipelineConfig& config;
+  const std::vector<Axis>& axes;
+  const Point& point;
 };
 
 struct SweepWorkload {
   std::string name;  // the rows' workload column: "random-mix", a kernel's name, ...
-  std::function<WorkloadRun(const sc::PipelineConfig&)> run;
+  std::function<WorkloadRun(const PointSetting&)> run;
 };
 
 // The seeded random mix of `halfpipe explore` (sc::Workload) through sc::run_explore_on_core: the
@@ -43,6 +56,8 @@ struct SweepRow {
   sc::PipelineConfig config;
   std::string workload;
   std::string skipped;  // the configuration or the workload refused the point: why
+  int warps = 0, trip_count = 0;  // WorkloadRun's: a real workload's streams
+  std::string scheduler;
   // When it ran:
   uint64_t cycles = 0;
   uint64_t results = 0;       // results that left the unit
@@ -61,6 +76,11 @@ struct SweepResult {
   std::vector<std::string> workloads;  // in the order run
   std::vector<SweepRow> rows;          // point by point, each point's workloads in order
 };
+
+// Fills a row whose workload ran (its config set) from the run's statistics: its metrics and its
+// area. A single `halfpipe explore` run reports through it too, so that a run and a sweep name
+// and compute each metric alike.
+void record_run(SweepRow& row, const sc::Statistics& stats, const AreaModel& area);
 
 // Runs every workload at every point of the axes' cross product over `base`. A point that
 // sc::validate refuses is a skipped row for each workload, with the reason. Throws

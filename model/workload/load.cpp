@@ -16,6 +16,7 @@ std::string load(const Source& source, StreamOptions& options) {
     throw std::invalid_argument("--kernel needs --ptx-file");
   options.warps = source.warps > 0 ? source.warps : 4;
   options.streams.clear();
+  options.own_warps = false;
   if (!source.ptx_file.empty()) {
     options.streams.push_back(read_ptx(source.ptx_file, source.kernel));
     return "kernel " + options.streams[0].name + " of " + source.ptx_file;
@@ -29,6 +30,7 @@ std::string load(const Source& source, StreamOptions& options) {
                                   ": the trace names its warps, " + std::to_string(own) +
                                   " of them");
     options.warps = own;
+    options.own_warps = true;
   }
   return "trace " + source.trace_file;
 }

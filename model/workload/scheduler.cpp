@@ -84,6 +84,12 @@ const char* policy_name(Policy policy) {
   return policy == Policy::RoundRobin ? "round-robin" : "greedy-then-oldest";
 }
 
+std::optional<Policy> parse_policy(std::string_view name) {
+  for (Policy policy : kPolicies)
+    if (name == policy_name(policy)) return policy;
+  return std::nullopt;
+}
+
 const char* stall_name(Stall cause) {
   switch (cause) {
     case Stall::Dependency:
@@ -135,6 +141,9 @@ TimedUnit::EdgeOutcome ModelUnit::edge(bool out_ready) {
 std::string validate(const StreamOptions& o, const sc::PipelineConfig& config) {
   if (o.streams.empty()) return "no instruction stream to run";
   if (o.warps < 1) return "the warp count must be at least 1";
+  if (o.own_warps && o.warps != static_cast<int>(o.streams.size()))
+    return "the trace names its " + std::to_string(o.streams.size()) + " warps; " +
+           std::to_string(o.warps) + " asked for";
   if (o.trip_count < 1) return "the trip count must be at least 1";
   if (o.other_latency < 1) return "the latency of other units must be at least 1";
   if (!(o.backpressure >= 0 && o.backpressure < 1))

@@ -21,7 +21,9 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "model/sc/config.h"
@@ -35,12 +37,15 @@ enum class Policy {
   GreedyThenOldest,  // the warp that issued last while it can, then the oldest (lowest number)
 };
 const char* policy_name(Policy policy);  // "round-robin", "greedy-then-oldest"
+inline constexpr Policy kPolicies[] = {Policy::RoundRobin, Policy::GreedyThenOldest};
+std::optional<Policy> parse_policy(std::string_view name);  // policy_name's inverse
 
 struct StreamOptions {
   // Warp w runs streams[w % streams.size()]: a kernel's stream for every warp, or a trace's
   // warps one each.
   std::vector<Program> streams;
   int warps = 4;
+  bool own_warps = false;  // a trace that names its warps: `warps` must be their count
   int trip_count = 4;     // times each loop body runs
   int other_latency = 4;  // cycles from issue to result of every instruction outside the unit
   Policy policy = Policy::RoundRobin;

@@ -41,13 +41,45 @@ TEST_CASE("sweep axes: lists, inclusive ranges and both mixed, in the order give
   CHECK(parsed("ii=3..3")[0].values == std::vector<int>{3});
 }
 
-TEST_CASE("sweep axes: every explore option that shapes the unit is an axis", "[dse][axes]") {
-  // --lanes, --ii, --issue-width, --queue, and --latency FAMILY=N as latency-FAMILY.
+TEST_CASE("sweep axes: every explore option that shapes the unit or the streams is an axis",
+          "[dse][axes]") {
+  // --lanes, --ii, --issue-width, --queue, and --latency FAMILY=N as latency-FAMILY; then the
+  // streams' --warps, --trip-count and --scheduler.
   CHECK(halfpipe::dse::axis_names() ==
         std::vector<std::string>{"lanes", "ii", "issue-width", "queue", "latency-arith",
                                  "latency-minmax", "latency-sign", "latency-transcendental",
-                                 "latency-all"});
-  for (const std::string& name : halfpipe::dse::axis_names()) CHECK(parsed(name + "=1").size() == 1);
+                                 "latency-all", "warps", "trip-count", "scheduler"});
+  for (const std::string& name : halfpipe::dse::axis_names())
+    if (name != "scheduler") CHECK(parsed(name + "=1").size() == 1);
+  for (const char* stream_axis : {"warps", "trip-count", "scheduler"})
+    CHECK(halfpipe::dse::is_stream_axis(stream_axis));
+  CHECK_FALSE(halfpipe::dse::is_stream_axis("lanes"));
+}
+
+TEST_CASE("sweep axes: the scheduler axis takes the policies by name, as --scheduler does",
+          "[dse][axes]") {
+  const auto axes = parsed("scheduler=greedy-then-oldest,round-robin");
+  REQUIRE(axes[0].values.size() == 2);
+  CHECK(halfpipe::dse::value_text("scheduler", axes[0].values[0]) == "greedy-then-oldest");
+  CHECK(halfpipe::dse::value_text("scheduler", axes[0].values[1]) == "round-robin");
+  CHECK(halfpipe::dse::value_text("warps", 8) == "8");
+}
+
+TEST_CASE("sweep axes: stream axes set the streams and leave the unit alone, and the other way "
+          "round",
+          "[dse][axes]") {
+  const auto axes = parsed("lanes=4 warps=8 trip-count=2 scheduler=greedy-then-oldest");
+  const Point point = halfpipe::dse::cross_product(axes)[0];
+  halfpipe::sc::PipelineConfig base;
+  const auto config = halfpipe::dse::configure(base, axes, point);
+  CHECK(config.lanes == 4);
+  halfpipe::workload::StreamOptions streams;  // 4 warps, trip count 4, round-robin
+  streams.other_latency = 9;
+  const auto set = halfpipe::dse::configure_streams(streams, axes, point);
+  CHECK(set.warps == 8);
+  CHECK(set.trip_count == 2);
+  CHECK(set.policy == halfpipe::workload::Policy::GreedyThenOldest);
+  CHECK(set.other_latency == 9);  // no axis: the base's
 }
 
 TEST_CASE("sweep axes: the cross product has the product of the counts, first axis slowest",
@@ -106,6 +138,9 @@ TEST_CASE("sweep axes: each kind of bad input is refused with the axis and the i
       {"lanes=2..4,3", "axis 'lanes': the value 3 is given twice"},
       {"lanes=2 lanes=4", "axis 'lanes' is given twice"},
       {"queue=0..200000", "the range '0..200000' has 200001 values"},
+      {"scheduler=oldest", "axis 'scheduler': 'oldest' is not a scheduler (round-robin, "
+                           "greedy-then-oldest)"},
+      {"scheduler=round-robin,round-robin", "the value round-robin is given twice"},
       {"lanes=1..400 ii=1..400", "the sweep has 160000 points or more; at most 99999"},
   };
   for (const Case& c : cases) {

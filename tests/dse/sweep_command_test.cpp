@@ -32,7 +32,7 @@ TEST_CASE("explore --sweep: every point runs, and the CSV, JSON and SVG are writ
                           " --sweep-svg " + svg.string());
   INFO(run.output);
   REQUIRE(run.status == 0);
-  CHECK_THAT(run.output, Catch::Contains("sweep: 6 points x 1 workloads, 3 run, 3 skipped"));
+  CHECK_THAT(run.output, Catch::Contains("sweep: 6 points x 1 workload, 3 run, 3 skipped"));
   CHECK_THAT(run.output, Catch::Contains("area: rtl/area-table.csv (built in); cells = "));
   CHECK_THAT(run.output, Catch::Contains("skipped: a form with lane mask 3 needs 2 lanes"));
 

@@ -164,12 +164,12 @@ TEST_CASE("sweep: CSV and JSON rows of a tiny sweep", "[dse][sweep][report]") {
         "point,workload,status,reason,lanes,latency_arith,latency_minmax,latency_sign,"
         "latency_transcendental,ii,issue_width,queue,cycles,results,lane_results,"
         "results_per_cycle,lane_results_per_cycle,mean_latency,area_cells,area_source,"
-        "area_basis,logic_levels,pareto\n"
-        "0,mix,skipped,a form with lane mask 3 needs 2 lanes; the unit has 1,1,3,3,3,3,1,1,0,,,,,,,,,,,\n"
-        "1,mix,skipped,a form with lane mask 3 needs 2 lanes; the unit has 1,1,4,4,4,4,1,1,0,,,,,,,,,,,\n"
+        "area_basis,logic_levels,pareto,warps,trip_count,scheduler\n"
+        "0,mix,skipped,a form with lane mask 3 needs 2 lanes; the unit has 1,1,3,3,3,3,1,1,0,,,,,,,,,,,,,,\n"
+        "1,mix,skipped,a form with lane mask 3 needs 2 lanes; the unit has 1,1,4,4,4,4,1,1,0,,,,,,,,,,,,,,\n"
         "2,mix,ok,,2,3,3,3,3,1,1,0,23,20,40,0.869565,1.739130,3.0000,1275,estimated,"
-        "\"fit(lanes 2, depth 3)\",,1\n"
-        "3,mix,ok,,2,4,4,4,4,1,1,0,24,20,40,0.833333,1.666667,4.0000,1300,measured,table,,0\n");
+        "\"fit(lanes 2, depth 3)\",,1,,,\n"
+        "3,mix,ok,,2,4,4,4,4,1,1,0,24,20,40,0.833333,1.666667,4.0000,1300,measured,table,,0,,,\n");
 
   std::ostringstream json_text;
   const AreaModel area = exact_area();

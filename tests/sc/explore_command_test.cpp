@@ -5,6 +5,7 @@
 #include <sys/wait.h>
 
 #include <cstdio>
+#include <nlohmann/json.hpp>
 #include <string>
 
 #include "tests/support/run_halfpipe.h"
@@ -45,6 +46,32 @@ TEST_CASE("explore: full-rate traffic through Depth 4 at one result per cycle", 
   CHECK(run.output.find("cycles               504\n") != std::string::npos);
   CHECK(run.output.find("min 4, mean 4.00, max 4") != std::string::npos);
   CHECK(run.output.find("0 with an offer refused") != std::string::npos);
+  // Each packed add is two lane results: 1000 in 504 cycles.
+  CHECK(run.output.find("results              500, 1000 lane results") != std::string::npos);
+  CHECK(run.output.find("results/cycle        0.9921\n") != std::string::npos);
+  CHECK(run.output.find("lane results/cycle   1.9841 ") != std::string::npos);
+}
+
+TEST_CASE("explore --json -: the run's figures on standard output, named as a sweep's rows",
+          "[sc][explore]") {
+  const Run run = explore("--count 500 add.rn.f16x2 --json -");
+  REQUIRE(run.status == 0);
+  // The report, then the JSON document.
+  const std::size_t json_at = run.output.find("\n{");
+  REQUIRE(json_at != std::string::npos);
+  const auto doc = nlohmann::json::parse(run.output.substr(json_at + 1));
+  CHECK(doc["format"] == "halfpipe-explore/1");
+  const auto& figures = doc["runs"][0];
+  CHECK(figures["workload"] == "random-mix");
+  CHECK(figures["cycles"] == 504);
+  CHECK(figures["results"] == 500);
+  CHECK(figures["lane_results"] == 1000);
+  CHECK(figures["lane_results_per_cycle"].get<double>() == Approx(1000.0 / 504));
+  CHECK(figures["mean_latency"].get<double>() == Approx(4.0));
+  CHECK(figures["config"]["lanes"] == 2);
+  CHECK(figures["area"]["source"] == "measured");  // Lanes 2, Depth 4 is in the table
+  CHECK(figures["details"]["latency_histogram"] == nlohmann::json::parse("[[4, 500]]"));
+  CHECK_FALSE(figures.contains("streams"));  // a random mix has no warps
 }
 
 TEST_CASE("explore: bad input is refused with the reason", "[sc][explore]") {
@@ -59,6 +86,8 @@ TEST_CASE("explore: bad input is refused with the reason", "[sc][explore]") {
       {"--lanes 1 add.f16x2", "needs 2 lanes"},
       {"--backpressure 1", "back-pressure probability"},
       {"--issue-width 0", "issue width is 0"},
+      {"--area-table t.csv", "--area-table needs --sweep SPEC or --json FILE"},
+      {"--json /no/such/dir/run.json", "--json: "},
   };
   for (const Case& c : cases) {
     CAPTURE(c.args);

@@ -5,7 +5,10 @@
 #include <string>
 #include <vector>
 
+#include <nlohmann/json.hpp>
+
 #include "tests/cluster/temp_dir.h"
+#include "tests/support/read_file.h"
 #include "tests/support/run_halfpipe.h"
 #include "tests/workload/explore_run.h"
 #include "tests/workload/workloads.h"
@@ -27,7 +30,7 @@ TEST_CASE("explore --ptx-file: a workload kernel's report names throughput, stal
   REQUIRE(r.status == 0);
   CHECK(has(r.output, "explore: kernel softmax_row of " + halfpipe::test::workload_ptx("softmax") +
                           ", 4 warps, trip count 4, scheduler round-robin"));
-  for (const char* line : {"unit throughput ", "instructions/cycle ", "issue slots ",
+  for (const char* line : {"results/cycle ", "lane results/cycle ", "instructions/cycle ", "issue slots ",
                            "lane utilisation ", "issue stalls ", "simulation speed "})
     CHECK(has(r.output, line));
   CHECK(has(r.output, "ex2.approx.f16x2"));
@@ -55,6 +58,45 @@ TEST_CASE("explore --trace-file: a dependent chain's cycles and stalls as derive
   CHECK(other.status == 0);
   CHECK(has(other.output, "cycles               15\n"));
   CHECK(has(other.output, "other units 10"));
+}
+
+TEST_CASE("explore --json: a kernel's run names its metrics as a sweep's row does, with the "
+          "same values",
+          "[workload][explore]") {
+  TempDir dir;
+  // Three dependent adds in one warp at latency 4: 13 cycles (derived above), 3 results of one
+  // lane each.
+  dir.write("chain.trace", "add.f16 a, x, y\nadd.f16 b, a, y\nadd.f16 c, b, y\n");
+  const std::string trace = dir.path + "/chain.trace";
+  const Run r = run("explore --warps 1 --trace-file " + trace + " --json " + dir.path + "/run.json");
+  INFO(r.output << r.error);
+  REQUIRE(r.status == 0);
+  CHECK(has(r.output, "results              3 of the unit, 3 lane results (element operations)\n"));
+  CHECK(has(r.output, "lane results/cycle   0.2308 "));  // 3 / 13
+  const auto doc = nlohmann::json::parse(halfpipe::test::read_file(dir.path + "/run.json"));
+  CHECK(doc["format"] == "halfpipe-explore/1");
+  REQUIRE(doc["runs"].size() == 1);
+  const auto& run_figures = doc["runs"][0];
+  CHECK(run_figures["workload"] == "chain.trace");
+  CHECK(run_figures["cycles"] == 13);
+  CHECK(run_figures["results"] == 3);
+  CHECK(run_figures["lane_results"] == 3);
+  CHECK(run_figures["mean_latency"].get<double>() == Approx(4.0));
+  CHECK(run_figures["streams"]["warps"] == 1);
+  CHECK(run_figures["details"]["issue_stalls"]["dependency"] == 6);
+
+  // The sweep's row of the same configuration has every metric under the same name, equal.
+  const Run sweep = run("explore --warps 1 --trace-file " + trace +
+                        " --sweep lanes=2 --json " + dir.path + "/sweep.json");
+  REQUIRE(sweep.status == 0);
+  const auto rows = nlohmann::json::parse(halfpipe::test::read_file(dir.path + "/sweep.json"));
+  CHECK(rows["format"] == "halfpipe-explore-sweep/1");
+  const auto& row = rows["rows"][0];
+  for (const char* metric : {"cycles", "results", "lane_results", "results_per_cycle",
+                             "lane_results_per_cycle", "mean_latency", "config", "streams", "area"}) {
+    CAPTURE(metric);
+    CHECK(row[metric] == run_figures[metric]);
+  }
 }
 
 TEST_CASE("explore --trace-file: an instruction the unit cannot execute is named and counted",

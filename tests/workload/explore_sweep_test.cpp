@@ -48,7 +48,8 @@ std::string reported_cycles(const std::string& report) {
 
 // CSV columns (model/dse/README.md).
 constexpr int kPoint = 0, kWorkload = 1, kStatus = 2, kReason = 3, kLanes = 4, kCycles = 12,
-              kLaneResults = 14, kLaneResultsPerCycle = 16;
+              kLaneResults = 14, kLaneResultsPerCycle = 16, kWarps = 23, kTripCount = 24,
+              kScheduler = 25;
 
 }  // namespace
 
@@ -62,7 +63,7 @@ TEST_CASE("explore --sweep --trace-file: a dependent chain's cycles per latency,
                     "'latency-arith=2,4' --sweep-csv " + dir.path + "/s.csv");
   INFO(r.output << r.error);
   REQUIRE(r.status == 0);
-  CHECK(has(r.output, "sweep: 2 points x 1 workloads, 2 run, 0 skipped"));
+  CHECK(has(r.output, "sweep: 2 points x 1 workload, 2 run, 0 skipped"));
   const auto rows = csv_rows(halfpipe::test::read_file(dir.path + "/s.csv"));
   REQUIRE(rows.size() == 2);
   for (const auto& row : rows) CHECK(row[kWorkload] == "chain.trace");  // named after the file
@@ -141,4 +142,68 @@ TEST_CASE("explore --sweep with real workloads: bad input is FILE:LINE: problem 
   };
   halfpipe::test::check_refusals("--sweep lanes=2 ", refusals, dir.path);
   CHECK(run("explore --sweep lanes=2 --ptx-file " + dir.path + "/good.ptx").status == 0);
+}
+
+TEST_CASE("explore --sweep: warps, trip count and scheduler are axes of a real workload, each "
+          "point's cycles those of the single run with the same options",
+          "[workload][explore][sweep]") {
+  TempDir dir;
+  // One warp's chain of three dependent adds takes 3L + 1 = 13 cycles at latency 4; with two
+  // warps the second warp's chain issues one cycle behind the first's, so 14.
+  dir.write("chain.trace", "add.f16 a, x, y\nadd.f16 b, a, y\nadd.f16 c, b, y\n");
+  const std::string trace = dir.path + "/chain.trace";
+  const Run r = run("explore --trace-file " + trace +
+                    " --sweep 'warps=1,2 scheduler=round-robin,greedy-then-oldest' --sweep-csv " +
+                    dir.path + "/s.csv");
+  INFO(r.output << r.error);
+  REQUIRE(r.status == 0);
+  CHECK(has(r.output, "  2 warps, trip count 4, greedy-then-oldest\n"));
+  const auto rows = csv_rows(halfpipe::test::read_file(dir.path + "/s.csv"));
+  REQUIRE(rows.size() == 4);
+  CHECK(rows[0][kCycles] == "13");
+  CHECK(rows[2][kCycles] == "14");
+  for (const auto& row : rows) {
+    CAPTURE(row[kPoint]);
+    REQUIRE(row.size() == 26);
+    CHECK(row[kTripCount] == "4");
+    const Run single = run("explore --trace-file " + trace + " --warps " + row[kWarps] +
+                           " --scheduler " + row[kScheduler]);
+    REQUIRE(single.status == 0);
+    CHECK(row[kCycles] == reported_cycles(single.output));
+  }
+  CHECK(rows[1][kScheduler] == "greedy-then-oldest");
+  CHECK(rows[3][kWarps] == "2");
+
+  // A kernel's loop runs trip-count times: more trips, more cycles, each as the single run.
+  const Run trips = run("explore --ptx-file " + workload_ptx("softmax") +
+                        " --sweep 'trip-count=1,3' --sweep-csv " + dir.path + "/t.csv");
+  REQUIRE(trips.status == 0);
+  const auto trip_rows = csv_rows(halfpipe::test::read_file(dir.path + "/t.csv"));
+  REQUIRE(trip_rows.size() == 2);
+  for (const auto& row : trip_rows) {
+    const Run single = run("explore --ptx-file " + workload_ptx("softmax") + " --trip-count " +
+                           row[kTripCount]);
+    CHECK(row[kCycles] == reported_cycles(single.output));
+  }
+  CHECK(std::stoull(trip_rows[0][kCycles]) < std::stoull(trip_rows[1][kCycles]));
+}
+
+TEST_CASE("explore --sweep: a warps point a trace's own warps refuse is skipped, and stream axes "
+          "need a real workload",
+          "[workload][explore][sweep][bad-input]") {
+  TempDir dir;
+  dir.write("two.trace", "warp 0\nadd.f16 a, x, y\nwarp 1\nadd.f16 a, x, y\n");
+  const Run r = run("explore --trace-file " + dir.path + "/two.trace --sweep 'warps=2,3' "
+                    "--sweep-csv " + dir.path + "/s.csv");
+  INFO(r.output << r.error);
+  REQUIRE(r.status == 0);
+  const auto rows = csv_rows(halfpipe::test::read_file(dir.path + "/s.csv"));
+  REQUIRE(rows.size() == 2);
+  CHECK(rows[0][kStatus] == "ok");
+  CHECK(rows[1][kStatus] == "skipped");
+  CHECK(rows[1][kReason] == "the trace names its 2 warps; 3 asked for");
+  const Run mix = run("explore --sweep warps=1,2");
+  CHECK(mix.status == 2);
+  CHECK(has(mix.error, "axis 'warps' shapes a real workload's warps; it needs --ptx-file or "
+                       "--trace-file"));
 }
