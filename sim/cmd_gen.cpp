@@ -2,8 +2,12 @@
 // operands and exhaustive ranges, sharded, in halfpipe's format or TestFloat's.
 #include <fmt/format.h>
 
+#include <unistd.h>
+
+#include <chrono>
 #include <cstdio>
 #include <filesystem>
+#include <functional>
 #include <fstream>
 #include <iostream>
 #include <memory>
@@ -14,7 +18,9 @@
 #include "model/ref/execute.h"
 #include "sim/commands.h"
 #include "sim/exit_status.h"
+#include "sim/interrupt.h"
 #include "sim/output_file.h"
+#include "tb/sweep.h"
 #include "vectors/memh.h"
 #include "vectors/probes.h"
 #include "vectors/regression.h"
@@ -25,6 +31,7 @@ namespace {
 
 using namespace halfpipe::vectors;
 using halfpipe::cli::GenOptions;
+using halfpipe::cli::InterruptScope;
 
 // The checked-in regression sets (vectors/regression.h) written under DIR. Forms the reference
 // cannot evaluate yet are listed and skipped; they appear once it can.
@@ -39,6 +46,43 @@ int write_regression_sets(const GenOptions& o) {
   }
   std::cerr << fmt::format("halfpipe gen: wrote {} files to {}\n", files.size(), o.regression_dir);
   return halfpipe::cli::kPassed;
+}
+
+// Ctrl-C: thrown from the progress callback, so that write_output discards FILE.partial.
+struct Interrupted {
+  uint64_t written, total;
+};
+
+// The progress of a long file, checked after every batch of 4096 vectors: a bar on a terminal, a
+// heartbeat line every --progress-every seconds without one (as sweep's), nothing with --quiet;
+// and Ctrl-C.
+std::function<void(uint64_t, uint64_t)> progress_reporter(const GenOptions& o) {
+  using Clock = std::chrono::steady_clock;
+  const bool bar = !o.quiet && isatty(STDERR_FILENO) != 0;
+  const double every = o.quiet || bar ? -1 : o.progress_every;
+  const auto start = Clock::now();
+  return [bar, every, start, last = start](uint64_t written, uint64_t total) mutable {
+    if (halfpipe::cli::g_interrupted) throw Interrupted{written, total};
+    const auto now = Clock::now();
+    const double since_last = std::chrono::duration<double>(now - last).count();
+    if (bar ? since_last < 0.5 : every < 0 || since_last < every) return;
+    last = now;
+    const double elapsed = std::chrono::duration<double>(now - start).count();
+    const double done = total ? static_cast<double>(written) / total : 1;
+    const double remaining = done > 0 ? elapsed * (1 - done) / done : 0;
+    const double rate = written / (elapsed > 0 ? elapsed : 1) / 1e6;
+    if (bar)
+      std::cerr << fmt::format("\r{:5.1f}%  {:6.2f} M vectors/s  ETA {:<8}", 100 * done, rate,
+                               halfpipe::tb::progress_duration(remaining))
+                << std::flush;
+    else
+      std::cerr << fmt::format("gen: {:.1f}% ({} of {} vectors), {:.3f} M vectors/s, {} elapsed, "
+                               "ETA {}\n",
+                               100 * done, written, total, rate,
+                               halfpipe::tb::progress_duration(elapsed),
+                               halfpipe::tb::progress_duration(remaining))
+                << std::flush;
+  };
 }
 
 int run_gen(const GenOptions& o) {
@@ -63,6 +107,8 @@ int run_gen(const GenOptions& o) {
   request.seed = o.seed;
   request.shard = o.shard;
   request.exhaustive_c_values = o.c_values;
+  const InterruptScope interrupt;
+  request.progress = progress_reporter(o);
   if (o.format == "memh") {
     halfpipe::cli::write_output(o.output, [&](std::ostream& out) { write_memh_file(out, request); });
   } else if (o.format == "testfloat") {
@@ -82,8 +128,20 @@ int gen_main(const std::vector<std::string>& args) {
   // gen checks nothing against anything, so whatever stops it is a usage or input error: an
   // unknown or illegal form, a form with no TestFloat counterpart or (memh) not PTX, a form the
   // reference cannot evaluate yet, an output it cannot write.
+  const GenOptions& o = *parsed.options;
   try {
-    return run_gen(*parsed.options);
+    const int status = run_gen(o);
+    if (!o.quiet && isatty(STDERR_FILENO)) std::cerr << "\r\033[K";  // the bar, if any
+    return status;
+  } catch (const Interrupted& stop) {
+    std::cerr << fmt::format(
+        "\nhalfpipe gen: interrupted after {} of {} vectors; {}\n", stop.written, stop.total,
+        o.output.empty() || o.output == "-"
+            ? "standard output holds the vectors so far"
+            : halfpipe::cli::is_special_file(o.output)
+                  ? o.output + " holds the vectors so far"
+                  : o.output + " is not written (FILE.partial removed; an old file is untouched)");
+    return halfpipe::cli::kInterrupted;
   } catch (const std::exception& e) {
     std::cerr << "halfpipe gen: " << e.what() << '\n';
     return halfpipe::cli::kUsageOrInputError;
@@ -109,6 +167,8 @@ Parsed<GenOptions> parse_gen_options(const std::vector<std::string>& args) {
     v.output(o.output);
     v.regression(o.regression_dir);
     v.probe_semantics(o.probe_semantics);
+    v.progress_every(o.progress_every);
+    v.quiet(o.quiet);
   });
 }
 

@@ -14,12 +14,10 @@
 #include <CLI/CLI.hpp>
 #include <fmt/core.h>
 
-#include <signal.h>
 #include <unistd.h>
 
 #include <array>
 #include <charconv>
-#include <csignal>
 #include <cstdint>
 #include <cstdio>
 #include <exception>
@@ -34,6 +32,7 @@
 #include "model/isa/visa.h"
 #include "sim/commands.h"
 #include "sim/exit_status.h"
+#include "sim/interrupt.h"
 #include "sim/record.h"
 #include "tb/beats.h"
 #include "tb/dut.h"
@@ -49,30 +48,6 @@ namespace {
 
 struct UsageError : std::runtime_error {
   using std::runtime_error::runtime_error;
-};
-
-// Ctrl-C during a sweep: the drive loop stops at its next check (every 4096 cycles) and the
-// summary so far is printed. A second Ctrl-C kills the process as usual (SA_RESETHAND).
-volatile std::sig_atomic_t g_interrupted = 0;
-
-class InterruptScope {
- public:
-  InterruptScope() {
-    g_interrupted = 0;
-    struct sigaction action {};
-    action.sa_handler = [](int) { g_interrupted = 1; };
-    action.sa_flags = SA_RESETHAND;
-    sigemptyset(&action.sa_mask);
-    sigaction(SIGINT, &action, &previous_);
-    // A shell without job control starts background jobs with SIGINT ignored: keep it so.
-    if (previous_.sa_handler == SIG_IGN) sigaction(SIGINT, &previous_, nullptr);
-  }
-  ~InterruptScope() { sigaction(SIGINT, &previous_, nullptr); }
-  InterruptScope(const InterruptScope&) = delete;
-  InterruptScope& operator=(const InterruptScope&) = delete;
-
- private:
-  struct sigaction previous_ {};
 };
 
 int run(const SweepOptions& o) {

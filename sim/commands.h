@@ -69,6 +69,8 @@ struct GenOptions {
   std::string output;
   std::string regression_dir;
   bool probe_semantics = false;
+  double progress_every = 60;  // seconds between heartbeat lines without a terminal
+  bool quiet = false;          // no progress bar or heartbeat
 };
 Parsed<GenOptions> parse_gen_options(const std::vector<std::string>& args);
 

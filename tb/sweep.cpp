@@ -21,14 +21,14 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
-std::string duration(double seconds) {
+}  // namespace
+
+std::string progress_duration(double seconds) {
   const auto s = static_cast<uint64_t>(seconds);
   if (s >= 3600) return fmt::format("{}h{:02}m", s / 3600, s / 60 % 60);
   if (s >= 60) return fmt::format("{}m{:02}s", s / 60, s % 60);
   return fmt::format("{}s", s);
 }
-
-}  // namespace
 
 std::string hex16(uint32_t v) { return fmt::format("0x{:04x}", v); }
 
@@ -139,7 +139,7 @@ SweepTotals run_sweep(Dut& dut, BeatSource& source, const SweepSettings& setting
       const auto [done, rate, elapsed, remaining] = standing(p, now);
       std::fprintf(stderr, "\r%-28s %5.1f%%  %6.2f M lane-ops/s  ETA %-8s",
                    p.plan >= 0 ? source.forms()[p.plan].c_str() : "", 100.0 * done, rate,
-                   duration(remaining).c_str());
+                   progress_duration(remaining).c_str());
       std::fflush(stderr);
     };
   } else if (settings.heartbeat_seconds >= 0) {
@@ -156,7 +156,7 @@ SweepTotals run_sweep(Dut& dut, BeatSource& source, const SweepSettings& setting
                    static_cast<unsigned long long>(total_instructions),
                    static_cast<unsigned long long>(scoreboard.passed()),
                    static_cast<unsigned long long>(scoreboard.failed()), rate,
-                   duration(elapsed).c_str(), duration(remaining).c_str());
+                   progress_duration(elapsed).c_str(), progress_duration(remaining).c_str());
       std::fflush(stderr);
     };
   }

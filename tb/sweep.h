@@ -72,4 +72,7 @@ Throughput bare_throughput(Dut& dut, const Uop& u, uint64_t cycles);
 // "0x3c00"
 std::string hex16(uint32_t v);
 
+// A progress line's time: "12s", "3m05s", "1h02m" (the sweep's ETA, and gen's).
+std::string progress_duration(double seconds);
+
 }  // namespace halfpipe::tb

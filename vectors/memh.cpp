@@ -38,7 +38,8 @@ void write_memh_file(std::ostream& out, GenerationRequest request) {
   append_vectors(out, parts, reference_evaluator,
                  [](std::string& buffer, const GenerationRequest::Part& part, const Vector& v) {
                    buffer += format_memh_line(part.uop, v.operands, v.expected);
-                 });
+                 },
+                 request.progress);
 }
 
 }  // namespace halfpipe::vectors

@@ -94,7 +94,8 @@ void write_testfloat_file(std::ostream& out, GenerationRequest request) {
   append_vectors(out, request.parts(), reference_evaluator,
                  [](std::string& buffer, const GenerationRequest::Part& part, const Vector& v) {
                    buffer += format_testfloat_line(part.uop, v.operands, v.expected);
-                 });
+                 },
+                 request.progress);
 }
 
 }  // namespace halfpipe::vectors

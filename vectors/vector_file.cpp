@@ -107,14 +107,19 @@ void write_vector_file(std::ostream& out, GenerationRequest request, Evaluator e
   const auto parts = request.parts();
   out << "# halfpipe vectors, format 1 (vectors/FORMAT.md): FORM A [B [C]] EXPECTED, hex\n"
       << generation_header(request, parts, "#", "");
-  append_vectors(out, parts, evaluate, [](std::string& buffer, const GenerationRequest::Part& part,
-                                          const Vector& v) {
-    buffer += format_vector_line(part.form, part.uop, v.operands, v.expected);
-  });
+  append_vectors(
+      out, parts, evaluate,
+      [](std::string& buffer, const GenerationRequest::Part& part, const Vector& v) {
+        buffer += format_vector_line(part.form, part.uop, v.operands, v.expected);
+      },
+      request.progress);
 }
 
 void append_vectors(std::ostream& out, const std::vector<GenerationRequest::Part>& parts,
-                    Evaluator evaluate, const VectorAppender& append) {
+                    Evaluator evaluate, const VectorAppender& append,
+                    const std::function<void(uint64_t, uint64_t)>& progress) {
+  uint64_t total = 0, written = 0;
+  for (const auto& part : parts) total += part.slice.end - part.slice.begin;
   std::string buffer;
   for (const auto& part : parts) {
     VectorStream stream(part.uop, part.form, part.spec, evaluate);
@@ -127,6 +132,8 @@ void append_vectors(std::ostream& out, const std::vector<GenerationRequest::Part
           out << buffer;
           buffer.clear();
         }
+        written += n;
+        if (progress) progress(written, total);
       }
     } catch (const ref::NotImplemented& e) {
       throw ref::NotImplemented(fmt::format(

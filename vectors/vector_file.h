@@ -44,6 +44,9 @@ struct GenerationRequest {
   uint64_t seed = kDefaultSeed;
   Shard shard{};
   std::vector<uint16_t> exhaustive_c_values;
+  // Called after each batch of vectors written, with the count so far and the file's total
+  // (`halfpipe gen`'s progress line and Ctrl-C: it may throw to stop the file).
+  std::function<void(uint64_t written, uint64_t total)> progress;
 
   // The streams of each form, in file order: corner, random, exhaustive; unsharded.
   std::vector<StreamSpec> specs() const;
@@ -75,11 +78,13 @@ std::string generation_header(const GenerationRequest& request,
 
 // Draws every vector of `parts` in order (the reference's results through `evaluate`) and lets
 // `append` add its text to a buffer written to `out` in large pieces: the one generation loop
-// behind every output format. Rethrows ref::NotImplemented naming the form.
+// behind every output format. Rethrows ref::NotImplemented naming the form. `progress`, when
+// given, is called after each batch with the vectors written and their total.
 using VectorAppender =
     std::function<void(std::string& buffer, const GenerationRequest::Part& part, const Vector& v)>;
 void append_vectors(std::ostream& out, const std::vector<GenerationRequest::Part>& parts,
-                    Evaluator evaluate, const VectorAppender& append);
+                    Evaluator evaluate, const VectorAppender& append,
+                    const std::function<void(uint64_t, uint64_t)>& progress = {});
 
 // The canonical spelling of a form as written (decode_ptx then ptx_form); throws
 // std::invalid_argument with the decoder's message for an illegal one.

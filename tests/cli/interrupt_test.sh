@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Ctrl-C during a sweep prints the results so far and exits 130 (issue "Nothing destroyed,
-# nothing silent"); without a terminal the sweep says where it stands on stderr.
+# Ctrl-C during a sweep prints the results so far and exits 130, during gen it writes no file
+# (issue "Nothing destroyed, nothing silent"); without a terminal both say where they stand on
+# stderr.
 #   tests/cli/interrupt_test.sh HALFPIPE WORK_DIR
 set -u
 halfpipe=$1 work=$2
@@ -24,9 +25,28 @@ grep -Eq '^sweep: [0-9.]+% \([0-9]+ of 4294967296 instructions\), [0-9]+ passed,
   fail "no heartbeat on stderr: $(head -c 300 err.txt)"
 grep -q '^sweep: ' out.txt && fail "a heartbeat line on stdout"
 
+# gen: Ctrl-C during a long file leaves the old file as it was and no FILE.partial; the heartbeat
+# counts vectors on stderr.
+echo "old contents" >gen.vec
+"$halfpipe" gen add.rn.f16 --exhaustive --progress-every 0 -o gen.vec 2>gen-err.txt &
+gen=$!
+sleep 1
+kill -INT "$gen"
+wait "$gen"
+status=$?
+[[ $status == 130 ]] || fail "gen: exit $status after Ctrl-C, not 130: $(tail -c 300 gen-err.txt)"
+[[ $(cat gen.vec) == "old contents" ]] || fail "gen: Ctrl-C changed the old gen.vec"
+[[ -e gen.vec.partial ]] && fail "gen: Ctrl-C left gen.vec.partial"
+grep -Eq '^halfpipe gen: interrupted after [0-9]+ of 4294967296 vectors; gen.vec is not written' gen-err.txt ||
+  fail "gen: no interruption line: $(tail -c 300 gen-err.txt)"
+grep -Eq '^gen: [0-9.]+% \([0-9]+ of 4294967296 vectors\), [0-9.]+ M vectors/s, ' gen-err.txt ||
+  fail "gen: no heartbeat on stderr: $(head -c 300 gen-err.txt)"
+"$halfpipe" gen add.f16 --random 20000 --progress-every 0 --quiet -o /dev/null 2>quiet.txt || fail "quiet gen failed"
+grep -q '^gen: ' quiet.txt && fail "gen --quiet printed a heartbeat"
+
 # --quiet: none; a negative interval is a usage error.
 "$halfpipe" sweep add.f16 --random 20000 --progress-every 0 --quiet >/dev/null 2>quiet.txt || fail "quiet sweep failed"
 grep -q '^sweep: ' quiet.txt && fail "--quiet printed a heartbeat"
 "$halfpipe" sweep add.f16 --corner --progress-every -1 2>bad.txt
 [[ $? == 2 ]] && grep -q -- "--progress-every: '-1' is negative" bad.txt || fail "--progress-every -1: $(cat bad.txt)"
-echo "Ctrl-C gives the results so far and exit 130; the heartbeat is on stderr"
+echo "Ctrl-C gives the results so far (sweep) or no file (gen) and exit 130; the heartbeat is on stderr"
