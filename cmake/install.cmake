@@ -63,6 +63,12 @@ install(FILES ${PROJECT_SOURCE_DIR}/rtl/sva/hp_alu_assertions.vlt ${PROJECT_SOUR
 install(FILES ${PROJECT_SOURCE_DIR}/model/ref/approx/tanh.mem ${PROJECT_SOURCE_DIR}/model/ref/approx/ex2.mem
         DESTINATION ${HALFPIPE_INSTALL_DATADIR}/approx)
 install(FILES ${PROJECT_SOURCE_DIR}/dpi/halfpipe_dpi_pkg.sv DESTINATION ${HALFPIPE_INSTALL_DATADIR}/dpi)
+# The memh replay bench (examples/memh/README.md, "From an installed halfpipe"): built against
+# the installed RTL, with the installed tables' paths from halfpipe.pc or the CMake package.
+install(FILES ${PROJECT_SOURCE_DIR}/examples/memh/hp_memh_tb.sv
+              ${PROJECT_SOURCE_DIR}/examples/memh/hp_uop_names.svh
+              ${PROJECT_SOURCE_DIR}/examples/memh/README.md
+        DESTINATION ${HALFPIPE_INSTALL_DATADIR}/examples/memh)
 
 # The CMake package.
 install(EXPORT halfpipeTargets NAMESPACE halfpipe:: DESTINATION ${HALFPIPE_INSTALL_CMAKEDIR})
@@ -88,6 +94,6 @@ file(RELATIVE_PATH HALFPIPE_PC_TO_PREFIX /root/${CMAKE_INSTALL_LIBDIR}/pkgconfig
 configure_file(${CMAKE_CURRENT_LIST_DIR}/halfpipe.pc.in ${PROJECT_BINARY_DIR}/halfpipe.pc @ONLY)
 install(FILES ${PROJECT_BINARY_DIR}/halfpipe.pc DESTINATION ${CMAKE_INSTALL_LIBDIR}/pkgconfig)
 
-add_test(NAME "install: a relocated prefix serves examples/cpp through CMake and pkg-config"
+add_test(NAME "install: a relocated prefix serves examples/cpp through CMake and pkg-config, and the memh bench with its tables"
          COMMAND ${PROJECT_SOURCE_DIR}/tests/install/install_test.sh ${PROJECT_BINARY_DIR}
                  ${PROJECT_SOURCE_DIR})

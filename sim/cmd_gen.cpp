@@ -134,8 +134,10 @@ int gen_main(const std::vector<std::string>& args) {
     if (!o.quiet && isatty(STDERR_FILENO)) std::cerr << "\r\033[K";  // the bar, if any
     return status;
   } catch (const Interrupted& stop) {
+    const bool bar = !o.quiet && isatty(STDERR_FILENO);
     std::cerr << fmt::format(
-        "\nhalfpipe gen: interrupted after {} of {} vectors; {}\n", stop.written, stop.total,
+        "{}halfpipe gen: interrupted after {} of {} vectors; {}\n", bar ? "\r\033[K" : "",
+        stop.written, stop.total,
         o.output.empty() || o.output == "-"
             ? "standard output holds the vectors so far"
             : halfpipe::cli::is_special_file(o.output)

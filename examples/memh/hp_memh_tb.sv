@@ -113,7 +113,7 @@ module hp_memh_tb #(
     int fd;
     fd = $fopen(path, "r");
     if (fd == 0)
-      $fatal(1, "cannot read the %s table %s (parameter %s: the path of model/ref/approx/%s.mem, or of share/halfpipe/approx/%s.mem where halfpipe is installed)",
+      $fatal(1, "cannot read the %s table %s (parameter %s: the path of model/ref/approx/%s.mem in the source tree; where halfpipe is installed, pkg-config --variable=%s_mem halfpipe)",
              kind, path, kind == "tanh" ? "TanhMemFile" : "Ex2MemFile", kind, kind);
     $fclose(fd);
   endtask

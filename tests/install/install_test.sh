@@ -33,6 +33,23 @@ rtl=$prefix/share/halfpipe/rtl
 verilator --lint-only -Wall --assert -I"$rtl" --top-module hp_alu \
   "$rtl"/hp_*.sv "$rtl"/sva/*.vlt "$rtl"/sva/*.sv
 
+echo "== the installed memh bench, built against the installed RTL, finds the installed tables"
+# As examples/memh/README.md ("From an installed halfpipe") shows, from a directory that is not
+# the prefix's: hp_alu's table paths come from halfpipe.pc.
+export PKG_CONFIG_PATH=$(dirname "$(find "$prefix" -name halfpipe.pc)")
+mkdir "$work/memh" && cd "$work/memh"
+rtl=$(pkg-config --variable=rtldir halfpipe) memh=$(pkg-config --variable=memhdir halfpipe)
+verilator --binary -j 2 -Wall --Mdir obj_dir -I"$rtl" -I"$memh" --top-module hp_memh_tb \
+  "$memh"/hp_memh_tb.sv "$rtl"/hp_*.sv \
+  -GTanhMemFile="\"$(pkg-config --variable=tanh_mem halfpipe)\"" \
+  -GEx2MemFile="\"$(pkg-config --variable=ex2_mem halfpipe)\"" >/dev/null
+"$prefix/bin/halfpipe" gen tanh.approx.f16x2 ex2.approx.ftz.bf16x2 --corner --format memh -o approx.memh
+declared=$(sed -n 's|^// vectors: ||p' approx.memh)
+obj_dir/Vhp_memh_tb +image=approx.memh +vectors="$declared" >replay.log
+grep -q "^$declared passed, 0 failed" replay.log || { cat replay.log >&2; exit 1; }
+echo "-- $declared tanh and ex2 vectors passed"
+cd "$work"
+
 echo "== CMake: find_package(halfpipe CONFIG)"
 cmake -S "$source/examples/cpp" -B "$work/cmake" -DCMAKE_PREFIX_PATH="$prefix" \
       -DCMAKE_BUILD_TYPE=Release >/dev/null
