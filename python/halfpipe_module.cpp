@@ -6,10 +6,15 @@
 //   halfpipe.eval_line(line, target=None, ptx=None) -> str   one `eval --batch` line, PTX or vISA
 //   halfpipe.legal_forms() -> list[str]
 //
-// Operands are Python ints or NumPy unsigned arrays, broadcast against each other as a NumPy
-// ufunc does; the result is the same kind (an int for ints only, else an array). Every decoder
-// message reaches Python as ValueError; an operand of the wrong kind is a TypeError. The bulk
-// loops run without the GIL.
+//   halfpipe.bf16_from_f32(x) -> uint16 bits    halfpipe.f32_from_bf16(bits) -> float32
+//   halfpipe.__version__
+//
+// Operands are bit patterns (Python ints, NumPy uint16/uint32 arrays) or values (NumPy float16
+// arrays for f16 forms, Python floats for scalar forms), broadcast against each other as a NumPy
+// ufunc does; the result is spelt as they were (an int for ints only, a float for Python floats,
+// float16 for float16 arrays, else the bits' dtype). A packed form takes 32-bit registers, or
+// pairs along a trailing axis of 2 (lane 0 first). Every decoder message reaches Python as
+// ValueError; an operand of the wrong kind is a TypeError. The bulk loops run without the GIL.
 #include <pybind11/numpy.h>
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
@@ -17,6 +22,7 @@
 #include <algorithm>
 #include <array>
 #include <cstdint>
+#include <cmath>
 #include <cstring>
 #include <optional>
 #include <string>
@@ -26,10 +32,13 @@
 #include "model/isa/visa.h"
 #include "model/ref/bulk/execute_n.h"
 #include "model/ref/execute.h"
+#include "model/ref/format.h"
 #include "model/ref/visa_minmax.h"
 #include "model/uop/uop.h"
+#include "halfpipe/version.h"
 #include "vectors/batch.h"
 #include "vectors/line.h"
+#include "vectors/value_spelling.h"
 
 namespace py = pybind11;
 
@@ -263,18 +272,149 @@ Uop decode_or_throw(const std::string& form, const std::optional<isa::Target>& t
   return *d.uop;
 }
 
+py::module_ numpy() { return py::module_::import("numpy"); }
+
+// The value of a 16-bit pattern of `format`, exactly (binary64 holds every f16 and bf16 value).
+double value_of(uint16_t bits, Format format) {
+  const ref::FloatFormat& f = ref::float_format(format);
+  if (f.is_nan(bits)) return std::copysign(std::nan(""), f.sign(bits) ? -1.0 : 1.0);
+  const double magnitude =
+      f.is_inf(bits) ? HUGE_VAL : [&] {
+        const ref::Unpacked x = ref::unpack(f, bits);
+        return std::ldexp(static_cast<double>(x.sig), x.exp);
+      }();
+  return f.sign(bits) ? -magnitude : magnitude;
+}
+
+// An operand as the caller spelt it, turned into bit patterns for the kernels.
+struct Operand {
+  py::object bits;        // a Python int or a NumPy array of bit patterns
+  bool python_float = false;
+  bool float16 = false;   // a float16 array, its bits a uint16 view
+  bool pairs = false;     // a packed form's lanes along a trailing axis of 2, now uint32
+};
+
+// A Python float for a scalar form: its value in the form's format, exactly, or rounded to nearest
+// even when `round` says so.
+py::object float_bits(const py::handle& value, const char* name, const Uop& u, bool round) {
+  if (u.packed)
+    throw py::value_error(std::string("operand ") + name + " is a Python float: a packed form "
+                          "takes pairs (a trailing axis of 2) or 32-bit registers");
+  const double v = py::cast<double>(value);
+  const vectors::ParsedValue parsed = vectors::value_bits(v, u.format);
+  if (!parsed.exact && !round)
+    throw py::value_error(std::string("operand ") + name + " = " + std::string(py::repr(value)) +
+                          " is not exactly " + (u.format == Format::BF16 ? "a bf16" : "an f16") +
+                          " value; give round=True to round it to nearest even");
+  return py::int_(parsed.bits);
+}
+
+// Lanes along a trailing axis of 2 as one 32-bit register each, lane 0 in the low half (S2).
+py::array pairs_as_registers(const py::array& a, const char* name) {
+  if (a.ndim() == 0 || a.shape(a.ndim() - 1) != 2)
+    throw py::value_error(std::string("operand ") + name + " has shape " +
+                          std::string(py::str(py::cast(std::vector<ssize_t>(a.shape(), a.shape() + a.ndim())))) +
+                          ": a packed form takes 16-bit lanes as pairs along a trailing axis of 2");
+  py::array contiguous = numpy().attr("ascontiguousarray")(a);
+  py::array bits = contiguous.attr("view")(numpy().attr("uint16")).attr("view")(numpy().attr("uint32"));
+  return bits.attr("reshape")(py::tuple(py::cast(std::vector<ssize_t>(a.shape(), a.shape() + a.ndim() - 1))));
+}
+
+// `form`: the form as the caller wrote it, quoted, for the messages.
+Operand classify(const py::object& o, const char* name, const Uop& u, const std::string& form,
+                 bool round) {
+  Operand r;
+  if (is_python_int(o)) {
+    r.bits = o;
+    return r;
+  }
+  if (PyFloat_Check(o.ptr())) {
+    r.python_float = true;
+    r.bits = float_bits(o, name, u, round);
+    return r;
+  }
+  if (!py::isinstance<py::array>(o) && !py::isinstance(o, numpy().attr("generic")))
+    throw py::type_error("operand " + std::string(name) + " must be a Python int or float or a " +
+                         "NumPy array, not " + std::string(py::str(o.get_type().attr("__name__"))));
+  py::array a = py::array::ensure(o);
+  const std::string dtype = py::str(static_cast<py::handle>(a.dtype()));
+  const bool is_f16 = dtype == "float16", is_u16 = dtype == "uint16", is_u32 = dtype == "uint32";
+  if (!is_f16 && !is_u16 && !is_u32)
+    throw py::type_error("operand " + std::string(name) + " has dtype " + dtype +
+                         ": execute takes float16 (f16 forms), uint16 or uint32");
+  if (is_f16 && u.format == Format::BF16)
+    throw py::type_error("operand " + std::string(name) + " has dtype float16, but " + form +
+                         " is a bf16 form: give bf16 bit patterns (uint16 or uint32), e.g. from "
+                         "halfpipe.bf16_from_f32");
+  r.float16 = is_f16;
+  if (is_f16) a = a.attr("view")(numpy().attr("uint16"));
+  if (u.packed && !is_u32) {
+    r.pairs = true;
+    a = pairs_as_registers(a, name);
+  }
+  r.bits = a;
+  return r;
+}
+
+// A packed result in pairs: uint32 registers as 16-bit lanes along a trailing axis of 2.
+py::array registers_as_pairs(const py::array& r) {
+  std::vector<ssize_t> shape(r.shape(), r.shape() + r.ndim());
+  shape.push_back(2);
+  py::array contiguous = numpy().attr("ascontiguousarray")(r);
+  return contiguous.attr("view")(numpy().attr("uint16")).attr("reshape")(py::tuple(py::cast(shape)));
+}
+
+// `out=`: the caller's array, checked against the result's dtype and shape, as bits of `bits_dtype`
+// with the broadcast shape (no copy). Raises ValueError for a wrong dtype or shape, an array that
+// is not writeable and C-contiguous, or one that overlaps an input other than exactly.
+py::array out_as_bits(const py::object& out, const py::dtype& result_dtype,
+                      const std::vector<ssize_t>& result_shape, const py::dtype& bits_dtype,
+                      const std::vector<ssize_t>& shape, const std::vector<py::object>& inputs) {
+  if (!py::isinstance<py::array>(out)) throw py::type_error("out= must be a NumPy array");
+  py::array o = py::reinterpret_borrow<py::array>(out);
+  const std::vector<ssize_t> got(o.shape(), o.shape() + o.ndim());
+  if (!o.dtype().equal(result_dtype) || got != result_shape)
+    throw py::value_error("out= has dtype " + std::string(py::str(static_cast<py::handle>(o.dtype()))) +
+                          " and shape " + std::string(py::str(py::cast(got))) + "; the result is " +
+                          std::string(py::str(static_cast<py::handle>(result_dtype))) + " of shape " +
+                          std::string(py::str(py::cast(result_shape))));
+  if (!o.writeable() || !(o.flags() & py::array::c_style))
+    throw py::value_error("out= must be a writeable C-contiguous array");
+  for (const py::object& in : inputs) {
+    if (!py::isinstance<py::array>(in)) continue;
+    py::array a = py::reinterpret_borrow<py::array>(in);
+    const bool same = a.data() == o.data() && a.nbytes() == o.nbytes() &&
+                      (a.flags() & py::array::c_style);
+    if (!same && py::cast<bool>(numpy().attr("shares_memory")(a, o)))
+      throw py::value_error("out= overlaps an operand other than element for element: the "
+                            "result would overwrite operands not yet read");
+  }
+  return o.attr("view")(bits_dtype).attr("reshape")(py::tuple(py::cast(shape)));
+}
+
 py::object execute(const std::string& form, py::object a, py::object b, py::object c,
                    const std::optional<std::string>& target,
-                   const std::optional<std::string>& ptx) {
+                   const std::optional<std::string>& ptx, bool round, py::object out) {
   const Uop u = decode_or_throw(form, target_of(target, ptx));
-  std::vector<py::object> operands;
+  std::vector<py::object> given;
   for (py::object* o : {&a, &b, &c})
-    if (!o->is_none()) operands.push_back(*o);
+    if (!o->is_none()) given.push_back(*o);
   const int wanted = operand_count(u.op);
-  if (static_cast<int>(operands.size()) != wanted || (wanted < 3 && !c.is_none()) ||
+  if (static_cast<int>(given.size()) != wanted || (wanted < 3 && !c.is_none()) ||
       (wanted < 2 && !b.is_none()))
     throw py::value_error(
-        vectors::operand_count_error(form, wanted, static_cast<int>(operands.size())));
+        vectors::operand_count_error(form, wanted, static_cast<int>(given.size())));
+
+  static const char* kNames[] = {"a", "b", "c"};
+  std::vector<py::object> operands;
+  bool python_floats = false, float16 = false, pairs = false;
+  for (size_t i = 0; i < given.size(); ++i) {
+    Operand o = classify(given[i], kNames[i], u, "'" + form + "'", round);
+    python_floats |= o.python_float;
+    float16 |= o.float16;
+    pairs |= o.pairs;
+    operands.push_back(o.bits);
+  }
 
   const py::dtype u16 = py::dtype::of<uint16_t>(), u32 = py::dtype::of<uint32_t>();
   const std::string what = "'" + form + "'";
@@ -285,22 +425,34 @@ py::object execute(const std::string& form, py::object a, py::object b, py::obje
   bool wide = u.packed;
   for (size_t i = 0; i < p.arrays.size(); ++i)
     if (!is_python_int(operands[i]) && p.arrays[i].itemsize() == 4) wide = true;
+  if (float16 && !u.packed && wide)
+    throw py::type_error("float16 and uint32 operands together: give the registers as uint16 "
+                         "bits, or the values as float16");
   Broadcast bc = broadcast(p.arrays);
-  py::array result(wide ? u32 : u16, bc.shape);
-  char* out = static_cast<char*>(result.mutable_data());
+
+  // The result's spelling: float16 for float16 in, pairs for pairs in, else the bits' dtype.
+  const py::dtype bits_dtype = wide ? u32 : u16;
+  std::vector<ssize_t> result_shape = bc.shape;
+  if (pairs) result_shape.push_back(2);
+  const py::dtype result_dtype =
+      float16 ? py::dtype("float16") : pairs ? u16 : bits_dtype;
+  py::array result = out.is_none()
+                         ? py::array(bits_dtype, bc.shape)
+                         : out_as_bits(out, result_dtype, result_shape, bits_dtype, bc.shape, given);
+  char* data = static_cast<char*>(result.mutable_data());
   const int out_size = wide ? 4 : 2;
   const uint64_t register_mask = u.packed ? 0xFFFFFFFFu : 0xFFFFu;
   uint64_t too_wide = 0;
   {
     py::gil_scoped_release release;
     if (u.packed && contiguous_of<uint32_t>(bc)) {
-      contiguous_bulk<uint32_t>(u, bc, out, wanted);
+      contiguous_bulk<uint32_t>(u, bc, data, wanted);
     } else if (!u.packed && !wide && contiguous_of<uint16_t>(bc)) {
-      contiguous_bulk<uint16_t>(u, bc, out, wanted);
+      contiguous_bulk<uint16_t>(u, bc, data, wanted);
     } else {
       for_each_element(bc, [&](ssize_t i, uint64_t x0, uint64_t x1, uint64_t x2) {
         too_wide |= (x0 | x1 | x2) & ~register_mask;
-        store(out + i * out_size, out_size,
+        store(data + i * out_size, out_size,
               ref::execute(u, static_cast<uint32_t>(x0), static_cast<uint32_t>(x1),
                            static_cast<uint32_t>(x2)));
       });
@@ -309,7 +461,76 @@ py::object execute(const std::string& form, py::object a, py::object b, py::obje
   if (too_wide)
     throw py::value_error("an operand element is too wide: " + what +
                           " takes 16-bit registers, values 0 to 65535");
+  if (!out.is_none()) return out;
+  if (python_floats && p.all_ints)  // Python scalars only, a float among them: a float
+    return py::float_(value_of(static_cast<uint16_t>(py::cast<uint64_t>(result.attr("item")())),
+                               u.format));
+  if (pairs) result = registers_as_pairs(result);
+  if (float16) result = result.attr("view")(numpy().attr("float16"));
   return finish(result, p.all_ints);
+}
+
+// ---- bf16 <-> float32 ----------------------------------------------------------------------------
+
+// float32 to bf16 bits, rounded to nearest even: the low 16 bits decide, a tie goes to the even
+// neighbour, and a carry out of the significand moves to the next binade or to infinity, which
+// is the encoding's order. A NaN keeps its sign and top payload bits and is made quiet, so that
+// a payload only in the low bits does not become infinity.
+uint16_t bf16_bits_of(uint32_t x) {
+  if ((x & 0x7FFFFFFFu) > 0x7F800000u) return static_cast<uint16_t>((x >> 16) | 0x0040u);
+  return static_cast<uint16_t>((x + 0x7FFFu + ((x >> 16) & 1u)) >> 16);
+}
+
+py::object bf16_from_f32(py::object x, bool round) {
+  if (PyFloat_Check(x.ptr()) || is_python_int(x)) {
+    const vectors::ParsedValue v = vectors::value_bits(py::cast<double>(x), Format::BF16);
+    if (!v.exact && !round)
+      throw py::value_error(std::string(py::repr(x)) + " is not exactly a bf16 value; give "
+                            "round=True to round it to nearest even");
+    return py::int_(v.bits);
+  }
+  py::array a = py::array::ensure(x);
+  if (!a || std::string(py::str(static_cast<py::handle>(a.dtype()))) != "float32")
+    throw py::type_error("bf16_from_f32 takes a Python float or a float32 array, not " +
+                         (a ? "dtype " + std::string(py::str(static_cast<py::handle>(a.dtype())))
+                            : std::string(py::str(x.get_type().attr("__name__")))) +
+                         " (a float64 array would be rounded twice: convert it yourself)");
+  py::array_t<float, py::array::c_style | py::array::forcecast> f32(a);
+  py::array_t<uint16_t> bits(std::vector<ssize_t>(a.shape(), a.shape() + a.ndim()));
+  const float* in = f32.data();
+  uint16_t* out = bits.mutable_data();
+  {
+    py::gil_scoped_release release;
+    for (ssize_t i = 0; i < f32.size(); ++i) {
+      uint32_t word;
+      std::memcpy(&word, &in[i], 4);
+      out[i] = bf16_bits_of(word);
+    }
+  }
+  return finish(bits, false);
+}
+
+py::object f32_from_bf16(py::object bits) {
+  if (is_python_int(bits)) {
+    const py::int_ value = py::reinterpret_borrow<py::int_>(bits);
+    if (value < py::int_(0) || value > py::int_(0xFFFF))
+      throw py::value_error("bf16 bits " + std::string(py::str(bits)) + " do not fit in 16 bits");
+    return py::float_(value_of(py::cast<uint16_t>(value), Format::BF16));
+  }
+  py::array a = py::array::ensure(bits);
+  if (!a || std::string(py::str(static_cast<py::handle>(a.dtype()))) != "uint16")
+    throw py::type_error("f32_from_bf16 takes a Python int or a uint16 array of bf16 bits");
+  py::array_t<uint16_t, py::array::c_style | py::array::forcecast> in(a);
+  py::array_t<float> values(std::vector<ssize_t>(a.shape(), a.shape() + a.ndim()));
+  float* out = values.mutable_data();
+  {
+    py::gil_scoped_release release;
+    for (ssize_t i = 0; i < in.size(); ++i) {  // exact: bf16 is binary32's top half
+      const uint32_t word = static_cast<uint32_t>(in.data()[i]) << 16;
+      std::memcpy(&out[i], &word, 4);
+    }
+  }
+  return finish(values, false);
 }
 
 // ---- vISA MIN_MAX ------------------------------------------------------------------------------
@@ -456,13 +677,24 @@ PYBIND11_MODULE(halfpipe, m) {
   m.doc() =
       "halfpipe: the bit-exact golden reference of the PTX half-precision instructions "
       "and vISA MIN_MAX";
+  m.attr("__version__") = HALFPIPE_VERSION;
   m.def("execute", &execute, py::arg("form"), py::arg("a"), py::arg("b") = py::none(),
         py::arg("c") = py::none(), py::kw_only(), py::arg("target") = py::none(),
-        py::arg("ptx") = py::none(),
-        "Executes a PTX form on registers: Python ints, or NumPy uint16/uint32 arrays (packed "
-        "forms: uint32) broadcast like a ufunc; returns the same kind. ValueError with the "
-        "decoder's message for an unknown or illegal form, a target too old (target='sm_NN', "
-        "ptx='X.Y'), a wrong operand count or a value too wide.");
+        py::arg("ptx") = py::none(), py::arg("round") = false, py::arg("out") = py::none(),
+        "Executes a PTX form on registers: bit patterns (Python ints, NumPy uint16/uint32 "
+        "arrays) or values (float16 arrays for f16 forms; Python floats for scalar forms, exact "
+        "unless round=True rounds them to nearest even), broadcast like a ufunc; returns the "
+        "same kind. Packed forms take uint32 registers or pairs along a trailing axis of 2. "
+        "out= writes into the caller's array. ValueError with the decoder's message for an "
+        "unknown or illegal form, a target too old (target='sm_NN', ptx='X.Y'), a wrong operand "
+        "count, a value too wide or inexact, or an out= that does not fit; TypeError for a "
+        "dtype it does not take.");
+  m.def("bf16_from_f32", &bf16_from_f32, py::arg("x"), py::kw_only(), py::arg("round") = true,
+        "bf16 bit patterns (uint16) of a float32 array, rounded to nearest even; a NaN stays a "
+        "NaN (quiet, its sign and top payload kept). A Python float is rounded from its exact "
+        "value; round=False makes an inexact one a ValueError.");
+  m.def("f32_from_bf16", &f32_from_bf16, py::arg("bits"),
+        "The float32 values of bf16 bit patterns (a uint16 array or a Python int), exactly.");
   m.def("visa_minmax", &visa_minmax, py::arg("op"), py::arg("type"), py::arg("src0"),
         py::arg("src1"), py::kw_only(), py::arg("sat") = false, py::arg("src0_mod") = "",
         py::arg("src1_mod") = "",

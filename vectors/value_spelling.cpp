@@ -150,6 +150,31 @@ ParsedValue parse_value(std::string_view token, Format format) {
   return r;
 }
 
+ParsedValue value_bits(double value, Format format) {
+  const ref::FloatFormat& f = ref::float_format(format);
+  const bool negative = std::signbit(value);
+  ParsedValue r;
+  if (std::isnan(value)) {
+    r.bits = static_cast<uint16_t>(ref::policy::kCanonicalNan | f.zero(negative));
+    return r;
+  }
+  if (std::isinf(value)) {
+    r.bits = f.infinity(negative);
+    return r;
+  }
+  if (value == 0) {
+    r.bits = f.zero(negative);
+    return r;
+  }
+  int binade = 0;
+  const double magnitude = std::fabs(value);
+  const auto sig = static_cast<uint64_t>(std::ldexp(std::frexp(magnitude, &binade), 53));
+  r.bits = ref::round_pack(f, negative, binade - 53, sig).bits;
+  const ref::Unpacked u = ref::unpack(f, r.bits);
+  r.exact = !f.is_inf(r.bits) && std::ldexp(static_cast<double>(u.sig), u.exp) == magnitude;
+  return r;
+}
+
 std::string describe_value(uint16_t bits, Format format) {
   const ref::FloatFormat& f = ref::float_format(format);
   const char* sign = f.sign(bits) ? "-" : "";

@@ -29,6 +29,11 @@ struct ParsedValue {
 // `nan` the canonical NaN 0x7fff (S10), `-nan` it with the sign set.
 ParsedValue parse_value(std::string_view token, Format format);
 
+// A binary64 value in `format`, rounded to nearest even from its exact value (no decimal text
+// between): the Python module's float operands. A NaN gives the canonical NaN 0x7fff (S10),
+// its sign kept; `exact` says whether the value is one of the format's.
+ParsedValue value_bits(double value, Format format);
+
 // "3 (normal)", "-0 (zero)", "5.9604644775390625e-08 (subnormal)", "inf", "NaN (quiet,
 // canonical)" (S10's 0x7fff): the exact value of a 16-bit pattern of `format` and its class.
 std::string describe_value(uint16_t bits, Format format);
