@@ -92,7 +92,10 @@ install(FILES ${PROJECT_SOURCE_DIR}/sim/shell/halfpipe.bash
 # halfpipe.pc, which finds the prefix from its own directory (${pcfiledir}).
 file(RELATIVE_PATH HALFPIPE_PC_TO_PREFIX /root/${CMAKE_INSTALL_LIBDIR}/pkgconfig /root)
 configure_file(${CMAKE_CURRENT_LIST_DIR}/halfpipe.pc.in ${PROJECT_BINARY_DIR}/halfpipe.pc @ONLY)
-install(FILES ${PROJECT_BINARY_DIR}/halfpipe.pc DESTINATION ${CMAKE_INSTALL_LIBDIR}/pkgconfig)
+# halfpipe-static.pc: the same C API from libhalfpipe.a, whatever else the prefix holds.
+configure_file(${CMAKE_CURRENT_LIST_DIR}/halfpipe-static.pc.in ${PROJECT_BINARY_DIR}/halfpipe-static.pc @ONLY)
+install(FILES ${PROJECT_BINARY_DIR}/halfpipe.pc ${PROJECT_BINARY_DIR}/halfpipe-static.pc
+        DESTINATION ${CMAKE_INSTALL_LIBDIR}/pkgconfig)
 
 add_test(NAME "install: a relocated prefix serves examples/cpp through CMake and pkg-config, and the memh bench with its tables"
          COMMAND ${PROJECT_SOURCE_DIR}/tests/install/install_test.sh ${PROJECT_BINARY_DIR}

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # `cmake --install` into a temporary prefix, the prefix moved elsewhere (everything installed
-# must be relocatable), then examples/cpp built against it through the CMake package, through
-# pkg-config and through pkg-config --static, and every program run. Fails on the first step that fails.
+# must be relocatable), then examples/cpp and examples/tlm built against it through the CMake
+# package, the C example through pkg-config (with an rpath), halfpipe-static and pkg-config
+# --static, the memh bench against the installed RTL, and every program run. Fails on the first step that fails.
 # Usage: install_test.sh BUILD_DIR SOURCE_DIR
 set -euo pipefail
 build=$1
@@ -59,6 +60,12 @@ for program in capi_example capi_static_example reference_example systemc_exampl
   "$work/cmake/$program"
 done
 
+echo "== examples/tlm out of the tree: its own project against the package"
+cmake -S "$source/examples/tlm" -B "$work/tlm" -DCMAKE_PREFIX_PATH="$prefix" \
+      -DCMAKE_BUILD_TYPE=Release >/dev/null
+cmake --build "$work/tlm" >/dev/null
+SC_COPYRIGHT_MESSAGE=DISABLE "$work/tlm/tlm_example" >/dev/null
+
 echo "== pkg-config: halfpipe.pc"
 pcdir=$(dirname "$(find "$prefix" -name halfpipe.pc)")
 export PKG_CONFIG_PATH=$pcdir
@@ -67,6 +74,16 @@ cc -std=c99 -Wall -Wextra -Wpedantic -Werror $(pkg-config --cflags halfpipe) \
    "$source/examples/cpp/capi_example.c" -o "$work/capi_example_pc" \
    $(pkg-config --libs halfpipe) -Wl,-rpath,"$(pkg-config --variable=libdir halfpipe)"
 "$work/capi_example_pc"
+
+echo "== pkg-config halfpipe-static: libhalfpipe.a beside the .so, no library path at run time"
+cc -std=c99 -Wall -Wextra -Wpedantic -Werror $(pkg-config --cflags halfpipe-static) \
+   "$source/examples/cpp/capi_example.c" -o "$work/capi_example_pc_static_package" \
+   $(pkg-config --libs halfpipe-static)
+if readelf -d "$work/capi_example_pc_static_package" | grep -q 'NEEDED.*libhalfpipe'; then
+  echo "halfpipe-static still links a shared libhalfpipe" >&2
+  exit 1
+fi
+env -u LD_LIBRARY_PATH "$work/capi_example_pc_static_package"
 
 echo "== pkg-config --static: libhalfpipe.a and its Libs.private, in a prefix without the .so"
 cp -a "$prefix" "$work/static"
