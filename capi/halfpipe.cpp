@@ -3,6 +3,7 @@
 // failure is a status plus this thread's message.
 #include "halfpipe/halfpipe.h"
 
+#include <algorithm>
 #include <cstring>
 #include <exception>
 #include <memory>
@@ -214,20 +215,29 @@ hp_status hp_ptx_exec_n(const hp_form* form, const uint32_t* const* operands, si
     const uint32_t* a = operand_count > 0 ? operands[0] : nullptr;
     const uint32_t* b = operand_count > 1 ? operands[1] : nullptr;
     const uint32_t* c = operand_count > 2 ? operands[2] : nullptr;
-    const Uop& u = form->uop;
     // A scalar form's registers are 16 bits: the instructions before the first wider operand
-    // are executed (in bulk, ref::execute_n), that one is reported, none after it is written.
-    size_t valid = n;
-    if (!u.packed) {
-      for (size_t i = 0; i < n && valid == n; ++i)
-        if (((a ? a[i] : 0) | (b ? b[i] : 0) | (c ? c[i] : 0)) >> 16) valid = i;
-    }
-    ref::execute_n(u, a, b, c, results, valid);
+    // are executed (in bulk), that one is reported, none after it is written.
+    const size_t valid = ref::execute_n_until_wide(form->uop, a, b, c, results, n);
     if (valid < n) {
       const uint32_t x = a ? a[valid] : 0, y = b ? b[valid] : 0, z = c ? c[valid] : 0;
       const uint32_t bad = (x >> 16) ? x : (y >> 16) ? y : z;
       return too_wide(*form, bad, "instruction " + std::to_string(valid) + ": ");
     }
+    return HP_OK;
+  });
+}
+
+hp_status hp_ptx_exec_n16(const hp_form* form, const uint16_t* const* operands,
+                          size_t operand_count, size_t n, uint16_t* results) {
+  return guarded([&] {
+    if (!form || (n && !results) || (operand_count && !operands))
+      return fail(HP_ERR_NULL_POINTER, !form ? "form is NULL" : operands || !operand_count ? "results is NULL" : "operands is NULL");
+    if (operand_count != static_cast<size_t>(form->operands)) return operand_count_error(*form, operand_count);
+    for (size_t k = 0; k < operand_count; ++k)
+      if (n && !operands[k]) return fail(HP_ERR_NULL_POINTER, "operands[" + std::to_string(k) + "] is NULL");
+    ref::execute_n16(form->uop, operand_count > 0 ? operands[0] : nullptr,
+                     operand_count > 1 ? operands[1] : nullptr,
+                     operand_count > 2 ? operands[2] : nullptr, results, n);
     return HP_OK;
   });
 }

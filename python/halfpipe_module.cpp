@@ -22,6 +22,8 @@
 #include <algorithm>
 #include <array>
 #include <cstdint>
+#include <time.h>
+
 #include <cmath>
 #include <cstring>
 #include <optional>
@@ -222,9 +224,9 @@ bool contiguous_of(const Broadcast& b) {
   return true;
 }
 
-// The fast path: the reference's bulk path (ref::execute_n) over operands that contiguous_of<T>
-// accepted, only the `wanted` first ones read (the others are 0); 16-bit registers are widened
-// to 32 bits a block at a time.
+// The fast path: the reference's bulk path over operands that contiguous_of<T> accepted, only
+// the `wanted` first ones read (the others are 0): ref::execute_n on 32-bit registers,
+// ref::execute_n16 on a scalar form's 16-bit ones (no widening).
 template <class T>
 void contiguous_bulk(const Uop& u, const Broadcast& b, char* out, int wanted) {
   const T* x[3] = {};
@@ -232,21 +234,10 @@ void contiguous_bulk(const Uop& u, const Broadcast& b, char* out, int wanted) {
     x[k] = reinterpret_cast<const T*>(b.operands[k].data);
   T* r = reinterpret_cast<T*>(out);
   const size_t n = static_cast<size_t>(b.size);
-  if constexpr (sizeof(T) == 4) {
+  if constexpr (sizeof(T) == 4)
     ref::execute_n(u, x[0], wanted > 1 ? x[1] : nullptr, wanted > 2 ? x[2] : nullptr, r, n);
-  } else {
-    constexpr size_t kBlock = 4096;
-    std::vector<uint32_t> wide(4 * kBlock);
-    uint32_t* w[3] = {wide.data(), wide.data() + kBlock, wide.data() + 2 * kBlock};
-    uint32_t* d = wide.data() + 3 * kBlock;
-    for (size_t start = 0; start < n; start += kBlock) {
-      const size_t m = std::min(kBlock, n - start);
-      for (int k = 0; k < wanted; ++k)
-        for (size_t i = 0; i < m; ++i) w[k][i] = x[k][start + i];
-      ref::execute_n(u, w[0], wanted > 1 ? w[1] : nullptr, wanted > 2 ? w[2] : nullptr, d, m);
-      for (size_t i = 0; i < m; ++i) r[start + i] = static_cast<T>(d[i]);
-    }
-  }
+  else
+    ref::execute_n16(u, x[0], wanted > 1 ? x[1] : nullptr, wanted > 2 ? x[2] : nullptr, r, n);
 }
 
 py::object finish(py::array result, bool all_ints) {
@@ -468,6 +459,35 @@ py::object execute(const std::string& form, py::object a, py::object b, py::obje
   if (pairs) result = registers_as_pairs(result);
   if (float16) result = result.attr("view")(numpy().attr("float16"));
   return finish(result, p.all_ints);
+}
+
+// ---- The benchmark's baseline ---------------------------------------------------------------------
+
+// `scripts/bench doors`: the best CPU time of ref::execute_n over uint32 copies of contiguous
+// operands (copied before the clock starts), in this process, for halfpipe.execute's rate to be
+// set against. Not part of the module's interface.
+double execute_n_seconds(const std::string& form, const std::vector<py::array>& operands,
+                         int repeats) {
+  const Uop u = decode_or_throw(form, std::nullopt);
+  std::vector<std::vector<uint32_t>> wide;
+  for (const py::array& o : operands) {
+    py::array_t<uint32_t, py::array::c_style | py::array::forcecast> x(o);
+    wide.emplace_back(x.data(), x.data() + x.size());
+  }
+  const size_t n = wide.empty() ? 0 : wide[0].size();
+  std::vector<uint32_t> d(n);
+  auto operand = [&](size_t k) { return k < wide.size() ? wide[k].data() : nullptr; };
+  double best = HUGE_VAL;
+  py::gil_scoped_release release;
+  for (int r = 0; r < repeats; ++r) {
+    timespec start{}, end{};
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &start);
+    ref::execute_n(u, operand(0), operand(1), operand(2), d.data(), n);
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &end);
+    best = std::min(best, static_cast<double>(end.tv_sec - start.tv_sec) +
+                              1e-9 * static_cast<double>(end.tv_nsec - start.tv_nsec));
+  }
+  return best;
 }
 
 // ---- bf16 <-> float32 ----------------------------------------------------------------------------
@@ -693,6 +713,8 @@ PYBIND11_MODULE(halfpipe, m) {
         "bf16 bit patterns (uint16) of a float32 array, rounded to nearest even; a NaN stays a "
         "NaN (quiet, its sign and top payload kept). A Python float is rounded from its exact "
         "value; round=False makes an inexact one a ValueError.");
+  m.def("_execute_n_seconds", &execute_n_seconds, py::arg("form"), py::arg("operands"),
+        py::arg("repeats") = 5, "scripts/bench doors: ref::execute_n's best CPU time here.");
   m.def("f32_from_bf16", &f32_from_bf16, py::arg("bits"),
         "The float32 values of bf16 bit patterns (a uint16 array or a Python int), exactly.");
   m.def("visa_minmax", &visa_minmax, py::arg("op"), py::arg("type"), py::arg("src0"),

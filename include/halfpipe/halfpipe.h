@@ -105,6 +105,12 @@ hp_status hp_ptx_exec(const hp_form *form, const uint32_t *operands, size_t oper
 hp_status hp_ptx_exec_n(const hp_form *form, const uint32_t *const *operands,
                         size_t operand_count, size_t n, uint32_t *results);
 
+/* The same on 16-bit arrays, no widening: a scalar form's n registers are n uint16_t; a packed
+ * form's are 2n, its two lanes side by side (instruction i's lane 0 at 2i, lane 1 at 2i + 1:
+ * the memory of n little-endian uint32_t registers). No register can be too wide. */
+hp_status hp_ptx_exec_n16(const hp_form *form, const uint16_t *const *operands,
+                          size_t operand_count, size_t n, uint16_t *results);
+
 /* Decode and execute in one call, no target. The forms are decoded once per thread and kept. */
 hp_status hp_ptx_eval(const char *form, const uint32_t *operands, size_t operand_count,
                       uint32_t *result);

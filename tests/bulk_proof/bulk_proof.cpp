@@ -37,7 +37,7 @@
 #include "vectors/corners.h"
 
 namespace halfpipe::ref::bulk::sixteen_lanes {
-void run(const KernelForm& form, const KernelArgs& args);  // sixteen_lanes_on_avx2.cpp
+size_t run(const KernelForm& form, const KernelArgs& args, bool stop_at_wide = false);  // sixteen_lanes_on_avx2.cpp
 }
 
 namespace {
@@ -169,7 +169,8 @@ struct Checked {
   void run(const Uop& u, const uint32_t* a, const uint32_t* b, const uint32_t* c, uint32_t* d,
            size_t n) const {
     if (sixteen_lanes_on_avx2 && halfpipe::ref::bulk_path_runs_kernel(BulkPath::F16c, u)) {
-      halfpipe::ref::bulk::sixteen_lanes::run(halfpipe::ref::bulk::kernel_form(u), {a, b, c, d, n});
+      halfpipe::ref::bulk::sixteen_lanes::run(halfpipe::ref::bulk::kernel_form(u),
+                                              halfpipe::ref::bulk::register_args(u, a, b, c, d, n));
       return;
     }
     halfpipe::ref::execute_n(u, a, b, c, d, n, path);

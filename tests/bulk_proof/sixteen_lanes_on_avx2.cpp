@@ -13,6 +13,7 @@ namespace halfpipe::ref::bulk::sixteen_lanes {
 namespace {
 typedef uint16_t U16x16 __attribute__((vector_size(32)));
 typedef float F32x16 __attribute__((vector_size(64)));
+typedef uint32_t U32x16 __attribute__((vector_size(64)));
 inline F32x16 f16_to_f32(U16x16 x) {
   __m128i half[2];
   __builtin_memcpy(half, &x, sizeof x);
@@ -29,6 +30,12 @@ inline U16x16 f32_to_f16(F32x16 x) {
   U16x16 r;
   __builtin_memcpy(&r, half, sizeof r);
   return r;
+}
+inline bool any_above_16(U32x16 w) {
+  __m256i half[2];
+  __builtin_memcpy(half, &w, sizeof w);
+  return !_mm256_testz_si256(_mm256_or_si256(half[0], half[1]),
+                             _mm256_set1_epi32(static_cast<int>(0xFFFF0000u)));
 }
 }  // namespace
 }  // namespace halfpipe::ref::bulk::sixteen_lanes

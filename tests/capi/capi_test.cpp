@@ -88,6 +88,67 @@ TEST_CASE("hp_ptx_exec_n: n instructions over arrays, each as one call gives it"
   }
 }
 
+TEST_CASE("hp_ptx_exec_n: a too-wide operand far into the arrays stops there, all before it written",
+          "[capi]") {
+  // The check runs a block at a time (8192 instructions): the bad one lies in the second block.
+  Form add("add.f16");
+  const size_t n = 20000, bad = 15000;
+  std::vector<uint32_t> x(n, 0x3c00), y(n, 0x3c00), out(n, 7);
+  x[bad] = 0x10000;
+  const uint32_t* xy[2] = {x.data(), y.data()};
+  CHECK(hp_ptx_exec_n(add.f, xy, 2, n, out.data()) == HP_ERR_OPERAND);
+  CHECK(std::string(hp_last_error()).rfind("instruction 15000: operand 0x10000 is too wide", 0) == 0);
+  CHECK(out[0] == 0x4000);
+  CHECK(out[bad - 1] == 0x4000);  // 1.0 + 1.0
+  CHECK(out[bad] == 7);
+  CHECK(out[n - 1] == 7);
+}
+
+TEST_CASE("hp_ptx_exec_n16: 16-bit registers, a packed form's lanes side by side", "[capi]") {
+  Form add("add.rn.f16"), fma("fma.rn.f16x2");
+  // 1 + 1 = 2 (0x4000), 2 + 1 = 3 (0x4200).
+  const uint16_t x[2] = {0x3c00, 0x4000}, y[2] = {0x3c00, 0x3c00};
+  const uint16_t* xy[2] = {x, y};
+  uint16_t sum[2] = {0, 0};
+  REQUIRE(hp_ptx_exec_n16(add.f, xy, 2, 2, sum) == HP_OK);
+  CHECK(sum[0] == 0x4000);
+  CHECK(sum[1] == 0x4200);
+  // The packed case of S2 above as lanes: lane 0 1.0 * 2.0 + 0.5 = 2.5 (0x4100), lane 1
+  // 1.5 * 2.0 + -1.0 = 2.0 (0x4000).
+  const uint16_t a[2] = {0x3c00, 0x3e00}, b[2] = {0x4000, 0x4000}, c[2] = {0x3800, 0xbc00};
+  const uint16_t* abc[3] = {a, b, c};
+  uint16_t lanes[2] = {0, 0};
+  REQUIRE(hp_ptx_exec_n16(fma.f, abc, 3, 1, lanes) == HP_OK);
+  CHECK(lanes[0] == 0x4100);
+  CHECK(lanes[1] == 0x4000);
+
+  // Every instruction as hp_ptx_exec_n gives it on the same registers widened.
+  std::vector<uint16_t> p(2000), q(2000), r16(2000);
+  std::vector<uint32_t> pw(1000), qw(1000), r32(1000);
+  for (uint32_t i = 0; i < 2000; ++i) {
+    p[i] = static_cast<uint16_t>(i * 2654435761u >> 16);
+    q[i] = static_cast<uint16_t>(i * 40503u + 7);
+  }
+  Form mul("mul.rn.bf16x2");
+  for (size_t i = 0; i < 1000; ++i) {
+    pw[i] = p[2 * i] | uint32_t{p[2 * i + 1]} << 16;
+    qw[i] = q[2 * i] | uint32_t{q[2 * i + 1]} << 16;
+  }
+  const uint16_t* pq[2] = {p.data(), q.data()};
+  const uint32_t* pqw[2] = {pw.data(), qw.data()};
+  REQUIRE(hp_ptx_exec_n16(mul.f, pq, 2, 1000, r16.data()) == HP_OK);
+  REQUIRE(hp_ptx_exec_n(mul.f, pqw, 2, 1000, r32.data()) == HP_OK);
+  for (size_t i = 0; i < 1000; ++i) {
+    CHECK(r16[2 * i] == (r32[i] & 0xffff));
+    CHECK(r16[2 * i + 1] == r32[i] >> 16);
+  }
+
+  const uint16_t* missing[2] = {x, nullptr};
+  CHECK(hp_ptx_exec_n16(add.f, missing, 2, 1, sum) == HP_ERR_NULL_POINTER);
+  CHECK(std::string(hp_last_error()) == "operands[1] is NULL");
+  CHECK(hp_ptx_exec_n16(add.f, xy, 1, 1, sum) == HP_ERR_OPERAND_COUNT);
+}
+
 TEST_CASE("hp_ptx_eval: form text and operands in one call", "[capi]") {
   uint32_t ops[2] = {0x3c00, 0x3c00}, r = 0;
   CHECK(hp_ptx_eval("add.rn.f16", ops, 2, &r) == HP_OK);

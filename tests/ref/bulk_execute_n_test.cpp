@@ -175,3 +175,85 @@ TEST_CASE("execute_n: under FTZ/DAZ in MXCSR the vector paths hand the call to t
   }
   CHECK(ref::bulk_path_runs_kernel(BulkPath::Exact, add));
 }
+
+// execute_n16: the same kernels over 16-bit lanes (a scalar form's register a lane, a packed
+// form's two side by side); every element must be ref::execute's, on every path, at every length
+// around the vector width (the tail goes through its own padded block), d aliasing a.
+TEST_CASE("execute_n16: 16-bit registers give execute's results, any length, d may alias an operand",
+          "[bulk]") {
+  std::vector<Uop> uops;
+  for (Op op : {Op::Add, Op::Sub, Op::Mul, Op::Fma, Op::Neg, Op::Abs, Op::Min, Op::Max, Op::Tanh,
+                Op::Ex2})
+    for (Format format : {Format::F16, Format::BF16})
+      for (bool packed : {false, true}) {
+        const Uop u = make_uop(op, format, packed);
+        uops.push_back(u);
+        if (op == Op::Fma || op == Op::Mul) uops.push_back(with_relu(with_ftz(u)));
+      }
+  uint32_t state = 2026;
+  auto random16 = [&state] {
+    state = state * 1664525u + 1013904223u;
+    return static_cast<uint16_t>(state >> 16);
+  };
+  for (BulkPath p : runnable_paths()) {
+    for (const Uop& u : uops) {
+      INFO("path " << ref::bulk_path_name(p) << ", op " << static_cast<int>(u.op) << ", packed "
+                   << u.packed << ", format " << static_cast<int>(u.format));
+      const size_t per = u.packed ? 2 : 1;
+      for (size_t n = 0; n <= 40; ++n) {
+        std::vector<uint16_t> a(per * n), b(per * n), c(per * n), d(per * n, 0xBEEF);
+        for (size_t i = 0; i < per * n; ++i) {
+          a[i] = random16();
+          b[i] = random16();
+          c[i] = random16();
+        }
+        ref::execute_n16(u, a.data(), b.data(), c.data(), d.data(), n, p);
+        std::vector<uint16_t> in_place = a;
+        ref::execute_n16(u, in_place.data(), b.data(), c.data(), in_place.data(), n, p);
+        for (size_t i = 0; i < n; ++i) {
+          auto reg = [&](const std::vector<uint16_t>& x) {
+            return per == 2 ? x[2 * i] | uint32_t{x[2 * i + 1]} << 16 : uint32_t{x[i]};
+          };
+          const uint32_t expected = ref::execute(u, reg(a), reg(b), reg(c));
+          CHECK(reg(d) == expected);
+          CHECK(reg(in_place) == expected);
+        }
+      }
+    }
+  }
+}
+
+// execute_n_until_wide: the C API's call on 32-bit registers. The kernel stops at the block of
+// its width holding the first register with a bit of [31:16] set; what lies before it in that
+// block is computed, nothing from it on is written. Wide registers at every place of a few
+// blocks and of the tail, in each operand.
+TEST_CASE("execute_n_until_wide: stops at the first too-wide register, everything before it computed, "
+          "nothing after written",
+          "[bulk]") {
+  const Uop fma = f16(Op::Fma), packed = bf16x2(Op::Add);
+  for (BulkPath p : runnable_paths()) {
+    INFO("path " << ref::bulk_path_name(p));
+    for (size_t n : {size_t{0}, size_t{1}, size_t{37}, size_t{100}}) {
+      for (size_t bad = 0; bad <= n; ++bad) {  // bad == n: none too wide
+        for (int operand = 0; operand < 3; ++operand) {
+          std::vector<uint32_t> x[3];
+          for (int k = 0; k < 3; ++k)
+            for (size_t i = 0; i < n; ++i) x[k].push_back(0x3C00 + 13 * i + 101 * k);
+          if (bad < n) x[operand][bad] |= 0x10000;
+          std::vector<uint32_t> d(n, 0xDEADBEEF);
+          const size_t valid = ref::execute_n_until_wide(fma, x[0].data(), x[1].data(),
+                                                         x[2].data(), d.data(), n, p);
+          CAPTURE(n, bad, operand);
+          REQUIRE(valid == bad);
+          for (size_t i = 0; i < bad; ++i) CHECK(d[i] == ref::execute(fma, x[0][i], x[1][i], x[2][i]));
+          for (size_t i = bad; i < n; ++i) CHECK(d[i] == 0xDEADBEEF);
+        }
+      }
+    }
+    // A packed form's registers are all 32 bits wide: nothing stops it.
+    const uint32_t a[2] = {0x3F803F80, 0x40004000};
+    uint32_t d[2] = {0, 0};
+    CHECK(ref::execute_n_until_wide(packed, a, a, nullptr, d, 2, p) == 2);
+    CHECK(d[0] == 0x40004000);  // 1 + 1 = 2 in both lanes
+  }
+}

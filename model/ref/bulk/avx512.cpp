@@ -13,6 +13,7 @@ namespace halfpipe::ref::bulk::avx512 {
 namespace {
 typedef uint16_t U16x16 __attribute__((vector_size(32)));
 typedef float F32x16 __attribute__((vector_size(64)));
+typedef uint32_t U32x16 __attribute__((vector_size(64)));
 // The zero-masked forms, all lanes enabled: the unmasked intrinsics start from
 // _mm512_undefined_*, which GCC 12 reports as maybe-uninitialized.
 inline F32x16 f16_to_f32(U16x16 x) { return (F32x16)_mm512_maskz_cvtph_ps(0xFFFF, (__m256i)x); }
@@ -20,6 +21,9 @@ inline F32x16 f16_to_f32(U16x16 x) { return (F32x16)_mm512_maskz_cvtph_ps(0xFFFF
 inline U16x16 f32_to_f16(F32x16 x) {
   return (U16x16)_mm512_maskz_cvtps_ph(0xFFFF, (__m512)x,
                                        _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC);
+}
+inline bool any_above_16(U32x16 w) {
+  return _mm512_test_epi32_mask((__m512i)w, _mm512_set1_epi32(static_cast<int>(0xFFFF0000u))) != 0;
 }
 }  // namespace
 }  // namespace halfpipe::ref::bulk::avx512

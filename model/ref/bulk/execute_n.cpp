@@ -128,7 +128,6 @@ bulk::KernelForm bulk::kernel_form(const Uop& u) {
       break;
   }
   k.bf16 = u.format == Format::BF16;
-  k.packed = u.packed;
   k.ftz = u.ftz;
   k.sat = u.sat;
   k.relu = u.relu;
@@ -136,6 +135,18 @@ bulk::KernelForm bulk::kernel_form(const Uop& u) {
   k.nan = u.nan;
   k.xorsign_abs = u.xorsign_abs;
   return k;
+}
+
+bulk::KernelArgs bulk::register_args(const Uop& u, const uint32_t* a, const uint32_t* b,
+                                     const uint32_t* c, uint32_t* d, size_t n) {
+  // A packed register is two 16-bit lanes in memory order (S2, little-endian).
+  if (u.packed) return {a, b, c, d, 2 * n, Layout::Lanes16};
+  return {a, b, c, d, n, Layout::LowHalves32};
+}
+
+bulk::KernelArgs bulk::lane_args(const Uop& u, const uint16_t* a, const uint16_t* b,
+                                 const uint16_t* c, uint16_t* d, size_t n) {
+  return {a, b, c, d, u.packed ? 2 * n : n, Layout::Lanes16};
 }
 
 const char* bulk_path_name(BulkPath p) {
@@ -169,21 +180,81 @@ bool bulk_path_runs_kernel(BulkPath path, const Uop& u) {
   return path == BulkPath::Exact || (vector_path_implements(u) && default_float_environment());
 }
 
-void execute_n(const Uop& u, const uint32_t* a, const uint32_t* b, const uint32_t* c, uint32_t* d,
-               size_t n, BulkPath path) {
+namespace {
+
+// The path a call takes: Auto resolved, a forced path the CPU lacks refused.
+BulkPath checked_path(BulkPath path) {
   if (path == BulkPath::Auto) path = bulk_path_auto();
   if (!bulk_path_supported(path))
     throw std::runtime_error(std::string("bulk path ") + bulk_path_name(path) +
                              ": this CPU does not support it");
-  if (n == 0) return;
-  if (path == BulkPath::Exact || !bulk_path_runs_kernel(path, u))
-    return execute_exact(u, a, b, c, d, n);
+  return path;
+}
+
+void run_kernel(BulkPath path, const Uop& u, const bulk::KernelArgs& args) {
   const bulk::KernelForm form = bulk::kernel_form(u);
-  const bulk::KernelArgs args{a, b, c, d, n};
   if (path == BulkPath::Avx512)
     bulk::avx512::run(form, args);
   else
     bulk::f16c::run(form, args);
+}
+
+}  // namespace
+
+void execute_n(const Uop& u, const uint32_t* a, const uint32_t* b, const uint32_t* c, uint32_t* d,
+               size_t n, BulkPath path) {
+  path = checked_path(path);
+  if (n == 0) return;
+  if (path == BulkPath::Exact || !bulk_path_runs_kernel(path, u))
+    return execute_exact(u, a, b, c, d, n);
+  run_kernel(path, u, bulk::register_args(u, a, b, c, d, n));
+}
+
+size_t execute_n_until_wide(const Uop& u, const uint32_t* a, const uint32_t* b, const uint32_t* c,
+                            uint32_t* d, size_t n, BulkPath path) {
+  auto wide = [&](size_t i) { return (((a ? a[i] : 0) | (b ? b[i] : 0) | (c ? c[i] : 0)) >> 16) != 0; };
+  if (u.packed) {
+    execute_n(u, a, b, c, d, n, path);
+    return n;
+  }
+  path = checked_path(path);
+  if (path == BulkPath::Exact || !bulk_path_runs_kernel(path, u)) {
+    size_t valid = 0;
+    while (valid < n && !wide(valid)) ++valid;
+    execute_exact(u, a, b, c, d, valid);
+    return valid;
+  }
+  const bulk::KernelArgs args = bulk::register_args(u, a, b, c, d, n);
+  const bulk::KernelForm form = bulk::kernel_form(u);
+  size_t done = path == BulkPath::Avx512 ? bulk::avx512::run(form, args, true)
+                                         : bulk::f16c::run(form, args, true);
+  if (done == n) return n;
+  // The kernel stopped at the block holding the wide register: the ones before it in the
+  // block, through the kernel again (shorter than a block: its padded tail).
+  size_t first = done;
+  while (!wide(first)) ++first;
+  run_kernel(path, u, bulk::register_args(u, a ? a + done : nullptr, b ? b + done : nullptr,
+                                          c ? c + done : nullptr, d + done, first - done));
+  return first;
+}
+
+void execute_n16(const Uop& u, const uint16_t* a, const uint16_t* b, const uint16_t* c,
+                 uint16_t* d, size_t n, BulkPath path) {
+  path = checked_path(path);
+  if (n == 0) return;
+  if (path != BulkPath::Exact && bulk_path_runs_kernel(path, u))
+    return run_kernel(path, u, bulk::lane_args(u, a, b, c, d, n));
+  // The exact path on registers assembled from the lanes (a packed form's two per register).
+  const int per = u.packed ? 2 : 1;
+  auto reg = [per](const uint16_t* p, size_t i) -> uint32_t {
+    if (!p) return 0;
+    return per == 2 ? p[2 * i] | uint32_t{p[2 * i + 1]} << 16 : p[i];
+  };
+  for (size_t i = 0; i < n; ++i) {
+    const uint32_t r = execute(u, reg(a, i), reg(b, i), reg(c, i));
+    d[per * i] = static_cast<uint16_t>(r);
+    if (per == 2) d[2 * i + 1] = static_cast<uint16_t>(r >> 16);
+  }
 }
 
 }  // namespace halfpipe::ref

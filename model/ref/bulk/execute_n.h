@@ -55,4 +55,17 @@ bool bulk_path_runs_kernel(BulkPath path, const Uop& u);
 void execute_n(const Uop& u, const uint32_t* a, const uint32_t* b, const uint32_t* c, uint32_t* d,
                size_t n, BulkPath path = BulkPath::Auto);
 
+// execute_n for a caller whose 32-bit registers may be too wide for a scalar form (the C API):
+// stops at the first i whose a[i], b[i] or c[i] has a bit of [31:16] set and returns it (n when
+// none), every instruction before it computed and none from it on written. The test rides on
+// the kernel's own loads. A packed form's registers are all 32 bits: it returns n.
+size_t execute_n_until_wide(const Uop& u, const uint32_t* a, const uint32_t* b, const uint32_t* c,
+                            uint32_t* d, size_t n, BulkPath path = BulkPath::Auto);
+
+// The same on 16-bit lanes, no widening: a scalar form's n registers are n uint16; a packed
+// form's are 2n, lane 0 of instruction i at 2i (the memory of n little-endian uint32
+// registers). d may alias a, b or c element for element.
+void execute_n16(const Uop& u, const uint16_t* a, const uint16_t* b, const uint16_t* c,
+                 uint16_t* d, size_t n, BulkPath path = BulkPath::Auto);
+
 }  // namespace halfpipe::ref

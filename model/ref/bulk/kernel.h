@@ -22,7 +22,6 @@ enum class KernelOp : uint8_t {
 struct KernelForm {
   KernelOp op = KernelOp::Add;
   bool bf16 = false;
-  bool packed = false;
   bool ftz = false, sat = false, relu = false, oob = false;
   bool nan = false, xorsign_abs = false;  // min/max
   // KernelOp::Table: result[x] of the op on the (already flushed) input x, before
@@ -30,23 +29,41 @@ struct KernelForm {
   const uint16_t* table = nullptr;
 };
 
+// How the operand and result arrays hold their 16-bit lanes.
+enum class Layout : uint8_t {
+  Lanes16,      // contiguous uint16 lanes: packed uint32 registers (lane 2i in the low half,
+                // S2), or scalar forms' 16-bit registers
+  LowHalves32,  // one lane in the low half of each uint32: scalar forms' 32-bit registers
+};
+
 struct KernelArgs {
-  const uint32_t* a;  // null: zeros
-  const uint32_t* b;
-  const uint32_t* c;
-  uint32_t* d;
-  size_t n;
+  const void* a;  // null: zeros
+  const void* b;
+  const void* c;
+  void* d;
+  size_t lanes;  // 16-bit lanes, one per element of the layout
+  Layout layout;
 };
 
 // What a kernel needs of a PTX floating-point Uop (execute_n.cpp; tanh/ex2 tables built on first
 // use). Only for Uops bulk_path_runs_kernel accepts.
 KernelForm kernel_form(const Uop& u);
 
+// The arrays of n instructions of `u` as a kernel reads them: 32-bit registers (execute_n), or
+// 16-bit lanes (execute_n16: n per scalar form, 2n per packed one).
+KernelArgs register_args(const Uop& u, const uint32_t* a, const uint32_t* b, const uint32_t* c,
+                         uint32_t* d, size_t n);
+KernelArgs lane_args(const Uop& u, const uint16_t* a, const uint16_t* b, const uint16_t* c,
+                     uint16_t* d, size_t n);
+
+// Runs the kernel over the arrays; returns the lanes computed: all of them, or with
+// stop_at_wide (LowHalves32) those before the first block of the path's width that holds a
+// register with a bit of [31:16] set, none of that block written (ref::execute_n_until_wide).
 namespace f16c {
-void run(const KernelForm& form, const KernelArgs& args);  // f16c.cpp
+size_t run(const KernelForm& form, const KernelArgs& args, bool stop_at_wide = false);  // f16c.cpp
 }
 namespace avx512 {
-void run(const KernelForm& form, const KernelArgs& args);  // avx512.cpp
+size_t run(const KernelForm& form, const KernelArgs& args, bool stop_at_wide = false);  // avx512.cpp
 }
 
 }  // namespace halfpipe::ref::bulk
