@@ -8,6 +8,8 @@ HALFPIPE_PACKAGES=(
   libsystemc-dev verilator yosys
   catch2 libcli11-dev libfmt-dev libbenchmark-dev
   python3-dev python3-pybind11 pybind11-dev python3-numpy
+  # pip install . (pyproject.toml): a venv, Debian's pip, setuptools and wheel, offline.
+  python3-venv python3-pip python3-setuptools python3-wheel
   nlohmann-json3-dev
   # The cluster tests' engines: GNU parallel, a single-node Slurm with munge, xmllint for JUnit
   # (and for explore --sweep's SVG chart).
