@@ -109,7 +109,6 @@ uint64_t Report::stall_total() const {
   for (uint64_t s : stalls) sum += s;
   return sum;
 }
-double Report::unit_throughput() const { return ratio(unit_instructions, cycles); }
 double Report::instructions_per_cycle() const { return ratio(instructions, cycles); }
 double Report::issue_slot_utilisation() const {
   return ratio(instructions, static_cast<double>(cycles) * issue_width);

@@ -91,7 +91,6 @@ struct Report {
   double seconds = 0;
 
   uint64_t stall_total() const;
-  double unit_throughput() const;    // unit results per cycle
   double instructions_per_cycle() const;
   double issue_slot_utilisation() const;  // instructions / (cycles * issue width)
   double lane_utilisation() const;        // the unit's enabled lanes / (cycles * width * lanes)
