@@ -12,6 +12,7 @@
 //   halfpipe cosim --soak 100000000 --reset-every 1000000
 #include <CLI/CLI.hpp>
 #include <fmt/core.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <cstdint>
@@ -27,6 +28,7 @@
 #include "model/isa/visa.h"
 #include "sim/commands.h"
 #include "sim/exit_status.h"
+#include "sim/interrupt.h"
 #include "tb/cosim/cosim.h"
 #include "tb/rtl_coverage.h"
 #include "tb/visa_beats.h"
@@ -161,12 +163,21 @@ int run(const CosimOptions& o) {
 
   // SystemC's banner is noise on a command's output; it must be silenced before SystemC starts.
   setenv("SC_COPYRIGHT_MESSAGE", "DISABLE", 1);
+  // Progress on stderr without a terminal (a co-simulation has no bar), and Ctrl-C; not for the
+  // bare benchmark loop, which a Ctrl-C simply ends.
+  std::optional<InterruptScope> interrupt;
+  if (!o.bare) {
+    settings.heartbeat_seconds = o.quiet || isatty(STDERR_FILENO) ? -1 : o.progress_every;
+    settings.stop = &g_interrupted;
+    interrupt.emplace();
+  }
   const tb::cosim::Report report = o.bare ? tb::cosim::run_bare(stimulus, settings, std::cout)
                                           : tb::cosim::run_cosim(stimulus, settings, std::cout);
   if (!report.error.empty() && report.passed + report.failed == 0 && report.cycles == 0) {
     // Nothing ran: a configuration problem, reported as a usage error.
     throw UsageError(report.error);
   }
+  if (report.interrupted) return report.ok() ? kInterrupted : kVerificationFailure;
   return report.ok() ? kPassed : kVerificationFailure;
 }
 
@@ -233,6 +244,8 @@ Parsed<CosimOptions> parse_cosim_options(const std::vector<std::string>& args) {
     v.quantum(o.quantum);
     v.bare(o.bare);
     v.rtl_coverage(o.rtl_coverage);
+    v.progress_every(o.progress_every);
+    v.quiet(o.quiet);
   });
 }
 

@@ -161,6 +161,8 @@ struct CosimOptions {
   bool bare = false;
   uint64_t quantum = tb::cosim::kDefaultQuantum;
   std::string rtl_coverage;  // the coverage file of the instrumented models; empty: none
+  double progress_every = 60;  // seconds between heartbeat lines without a terminal
+  bool quiet = false;          // no heartbeat
 };
 Parsed<CosimOptions> parse_cosim_options(const std::vector<std::string>& args);
 

@@ -79,7 +79,7 @@ const std::vector<OptionSpec>& vocabulary() {
       {"-o,--output", {}, "FILE", "output file ('-' or none: standard output)"},
       {"--progress-every", {}, "SECONDS",
        "without a terminal, a heartbeat line on stderr (done, total, rate, ETA) every SECONDS; 0: "
-       "after every batch (sweep: 4096 cycles; gen: 4096 vectors)"},
+       "after every batch (sweep, cosim: 4096 cycles; gen: 4096 vectors)"},
       {"--quiet", {}, "", "no progress bar or heartbeat"},
       {"--wave", {}, "F.fst",
        "write an FST waveform of the RTL (edge n at 10n+5 ns, as cycles in --log), and beside it "

@@ -6,6 +6,7 @@
 #include <array>
 #include <chrono>
 #include <cstdint>
+#include <cstdio>
 #include <ctime>
 #include <fstream>
 #include <memory>
@@ -23,6 +24,7 @@
 #include "tb/cosim/report.h"
 #include "tb/drive.h"
 #include "tb/scoreboard.h"
+#include "tb/sweep.h"
 #include "tb/traffic.h"
 #include "vectors/vector_file.h"
 
@@ -118,6 +120,10 @@ class Sequencer {
     return true;
   }
   bool exhausted() const { return exhausted_; }
+  // Where the stimulus stands, for the heartbeat: instructions begun, and in all (the limit when
+  // it is lower).
+  uint64_t drawn() const { return stimulus_.beats().drawn(); }
+  uint64_t total() const { return limit_ ? std::min(limit_, stimulus_.size()) : stimulus_.size(); }
 
  private:
   Stimulus& stimulus_;
@@ -289,9 +295,41 @@ class Driver : public sc_core::sc_module {
     }
   }
 
+  // Every 4096 cycles: Ctrl-C, and the heartbeat line.
+  void check_progress(uint64_t edge) {
+    if (settings_.stop && *settings_.stop) {
+      report_.interrupted = true;
+      return stop({});
+    }
+    if (settings_.heartbeat_seconds < 0) return;
+    const auto now = std::chrono::steady_clock::now();
+    if (std::chrono::duration<double>(now - last_heartbeat_).count() < settings_.heartbeat_seconds)
+      return;
+    last_heartbeat_ = now;
+    const double elapsed = std::chrono::duration<double>(now - started_).count();
+    const uint64_t drawn = sequencer_.drawn(), total = sequencer_.total();
+    const double share = total ? static_cast<double>(drawn) / static_cast<double>(total) : 0;
+    const double remaining = share > 0 ? elapsed * (1 - share) / share : 0;
+    const uint64_t passed = scoreboard_.transactions_passed(),
+                   failed = scoreboard_.transactions_failed();
+    std::fprintf(stderr,
+                 "cosim: %.1f%% (%llu of %llu instructions), %llu passed, %llu failed, cycle "
+                 "%llu, %.0f transactions/s, %s elapsed, ETA %s\n",
+                 100 * share, static_cast<unsigned long long>(drawn),
+                 static_cast<unsigned long long>(total), static_cast<unsigned long long>(passed),
+                 static_cast<unsigned long long>(failed), static_cast<unsigned long long>(edge),
+                 elapsed > 0 ? static_cast<double>(passed + failed) / elapsed : 0.0,
+                 tb::progress_duration(elapsed).c_str(), tb::progress_duration(remaining).c_str());
+    std::fflush(stderr);
+  }
+
   void step() {
     const uint64_t edge = unit(Port::Rtl).next_edge();  // the coming one
     if (edge == 0) report_.memory_start = resident_memory();  // set up, nothing run yet
+    if (edge % 4096 == 0 && edge > 0) {
+      check_progress(edge);
+      if (stopped_) return;
+    }
     take_in<0>(edge);
     take_in<1>(edge);
 
@@ -356,6 +394,8 @@ class Driver : public sc_core::sc_module {
   bool reset_done_ = false;
   bool stopped_ = false;
   uint64_t last_progress_ = 0;
+  std::chrono::steady_clock::time_point started_ = std::chrono::steady_clock::now(),
+                                        last_heartbeat_ = started_;
 };
 
 // Settings the model and the RTL must agree on, before anything is elaborated.
@@ -455,7 +495,9 @@ Report run_cosim(Stimulus& stimulus, const Settings& settings, std::ostream& out
   report.cycles = rtl.next_edge();
   report.protocol_errors = rtl.protocol_errors();
   report.unexpected = scoreboard.unexpected_outputs();
-  for (Port p : kPorts) report.lost += scoreboard.in_flight(p);
+  // Interrupted: what was in flight was never given the time to come back.
+  if (!report.interrupted)
+    for (Port p : kPorts) report.lost += scoreboard.in_flight(p);
   report.accounting = driver.accounting()[static_cast<int>(Port::Rtl)];
   for (Port p : kPorts) {
     const Accounting& a = driver.accounting()[static_cast<int>(p)];

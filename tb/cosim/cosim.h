@@ -12,6 +12,7 @@
 // SystemC elaborates once per process: a process calls run_cosim at most once.
 #pragma once
 
+#include <csignal>
 #include <cstdint>
 #include <iosfwd>
 #include <optional>
@@ -102,6 +103,12 @@ struct Settings {
   // kernel's round trip, measured at ~22% of a co-simulation's time with one per cycle.
   uint64_t quantum = kDefaultQuantum;
   std::string command;        // the command line that reproduces the run, for the summary
+  // Without a terminal: a heartbeat line on stderr (done, total, rate, ETA) every this many
+  // seconds, checked every 4096 cycles (0: at each check; below 0: none).
+  double heartbeat_seconds = -1;
+  // Ctrl-C: when this points at a set flag, the run stops at the next check with the results so
+  // far (Report::interrupted); what is in flight then is neither lost nor failed.
+  const volatile std::sig_atomic_t* stop = nullptr;
 };
 
 struct FormTally {
@@ -147,6 +154,7 @@ struct Report {
   double seconds = 0;
   double cpu_seconds = 0;
   std::string error;  // the run could not complete (a bad configuration, a hang, ...)
+  bool interrupted = false;  // Settings::stop ended it early
   std::optional<WaveMarker> first_mismatch;  // where the --wave marker goes
   std::string wave_note;                     // how to open the --wave file
   bool ok() const { return failed == 0 && error.empty() && accounting_error.empty(); }

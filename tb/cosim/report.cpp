@@ -238,6 +238,8 @@ void print_summary(const Stimulus& stimulus, const Settings& settings, const Rep
   if (!report.wave_note.empty()) out << report.wave_note << "\n";
   out << fmt::format("seed {}{}\n", settings.seed,
                      settings.command.empty() ? "" : "; reproduce: " + settings.command);
+  if (report.interrupted)
+    out << fmt::format("interrupted (Ctrl-C) after {} cycles: the results so far\n", report.cycles);
   out << fmt::format("{} passed, {} failed\n", report.passed, report.failed);
   out.flush();
 }
