@@ -158,6 +158,18 @@ hp_status visa_one(const hp_visa& v, uint32_t exec_mask, const uint64_t* src0, c
   return HP_OK;
 }
 
+// The arguments of an n-at-once call (32- or 16-bit arrays): HP_OK, or the failure reported.
+template <class T>
+hp_status check_arrays(const hp_form* form, const T* const* operands, size_t operand_count,
+                       size_t n, const T* results) {
+  if (!form || (n && !results) || (operand_count && !operands))
+    return fail(HP_ERR_NULL_POINTER, !form ? "form is NULL" : operands || !operand_count ? "results is NULL" : "operands is NULL");
+  if (operand_count != static_cast<size_t>(form->operands)) return operand_count_error(*form, operand_count);
+  for (size_t k = 0; k < operand_count; ++k)
+    if (n && !operands[k]) return fail(HP_ERR_NULL_POINTER, "operands[" + std::to_string(k) + "] is NULL");
+  return HP_OK;
+}
+
 }  // namespace
 
 extern "C" {
@@ -207,11 +219,8 @@ hp_status hp_ptx_exec(const hp_form* form, const uint32_t* operands, size_t oper
 hp_status hp_ptx_exec_n(const hp_form* form, const uint32_t* const* operands, size_t operand_count,
                         size_t n, uint32_t* results) {
   return guarded([&] {
-    if (!form || (n && !results) || (operand_count && !operands))
-      return fail(HP_ERR_NULL_POINTER, !form ? "form is NULL" : operands || !operand_count ? "results is NULL" : "operands is NULL");
-    if (operand_count != static_cast<size_t>(form->operands)) return operand_count_error(*form, operand_count);
-    for (size_t k = 0; k < operand_count; ++k)
-      if (n && !operands[k]) return fail(HP_ERR_NULL_POINTER, "operands[" + std::to_string(k) + "] is NULL");
+    if (const hp_status s = check_arrays(form, operands, operand_count, n, results); s != HP_OK)
+      return s;
     const uint32_t* a = operand_count > 0 ? operands[0] : nullptr;
     const uint32_t* b = operand_count > 1 ? operands[1] : nullptr;
     const uint32_t* c = operand_count > 2 ? operands[2] : nullptr;
@@ -230,11 +239,8 @@ hp_status hp_ptx_exec_n(const hp_form* form, const uint32_t* const* operands, si
 hp_status hp_ptx_exec_n16(const hp_form* form, const uint16_t* const* operands,
                           size_t operand_count, size_t n, uint16_t* results) {
   return guarded([&] {
-    if (!form || (n && !results) || (operand_count && !operands))
-      return fail(HP_ERR_NULL_POINTER, !form ? "form is NULL" : operands || !operand_count ? "results is NULL" : "operands is NULL");
-    if (operand_count != static_cast<size_t>(form->operands)) return operand_count_error(*form, operand_count);
-    for (size_t k = 0; k < operand_count; ++k)
-      if (n && !operands[k]) return fail(HP_ERR_NULL_POINTER, "operands[" + std::to_string(k) + "] is NULL");
+    if (const hp_status s = check_arrays(form, operands, operand_count, n, results); s != HP_OK)
+      return s;
     ref::execute_n16(form->uop, operand_count > 0 ? operands[0] : nullptr,
                      operand_count > 1 ? operands[1] : nullptr,
                      operand_count > 2 ? operands[2] : nullptr, results, n);

@@ -34,7 +34,6 @@
 #include "model/isa/visa.h"
 #include "model/ref/bulk/execute_n.h"
 #include "model/ref/execute.h"
-#include "model/ref/format.h"
 #include "model/ref/visa_minmax.h"
 #include "model/uop/uop.h"
 #include "halfpipe/version.h"
@@ -265,17 +264,6 @@ Uop decode_or_throw(const std::string& form, const std::optional<isa::Target>& t
 
 py::module_ numpy() { return py::module_::import("numpy"); }
 
-// The value of a 16-bit pattern of `format`, exactly (binary64 holds every f16 and bf16 value).
-double value_of(uint16_t bits, Format format) {
-  const ref::FloatFormat& f = ref::float_format(format);
-  if (f.is_nan(bits)) return std::copysign(std::nan(""), f.sign(bits) ? -1.0 : 1.0);
-  const double magnitude =
-      f.is_inf(bits) ? HUGE_VAL : [&] {
-        const ref::Unpacked x = ref::unpack(f, bits);
-        return std::ldexp(static_cast<double>(x.sig), x.exp);
-      }();
-  return f.sign(bits) ? -magnitude : magnitude;
-}
 
 // An operand as the caller spelt it, turned into bit patterns for the kernels.
 struct Operand {
@@ -454,7 +442,7 @@ py::object execute(const std::string& form, py::object a, py::object b, py::obje
                           " takes 16-bit registers, values 0 to 65535");
   if (!out.is_none()) return out;
   if (python_floats && p.all_ints)  // Python scalars only, a float among them: a float
-    return py::float_(value_of(static_cast<uint16_t>(py::cast<uint64_t>(result.attr("item")())),
+    return py::float_(vectors::value_of(static_cast<uint16_t>(py::cast<uint64_t>(result.attr("item")())),
                                u.format));
   if (pairs) result = registers_as_pairs(result);
   if (float16) result = result.attr("view")(numpy().attr("float16"));
@@ -535,7 +523,7 @@ py::object f32_from_bf16(py::object bits) {
     const py::int_ value = py::reinterpret_borrow<py::int_>(bits);
     if (value < py::int_(0) || value > py::int_(0xFFFF))
       throw py::value_error("bf16 bits " + std::string(py::str(bits)) + " do not fit in 16 bits");
-    return py::float_(value_of(py::cast<uint16_t>(value), Format::BF16));
+    return py::float_(vectors::value_of(py::cast<uint16_t>(value), Format::BF16));
   }
   py::array a = py::array::ensure(bits);
   if (!a || std::string(py::str(static_cast<py::handle>(a.dtype()))) != "uint16")

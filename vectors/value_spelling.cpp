@@ -84,6 +84,22 @@ Decimal exact_decimal(double v) {
   return *decimal_of(buffer);
 }
 
+// A positive finite double as sig * 2^exp, sig of 53 bits: what ref::round_pack takes.
+struct Binary64 {
+  uint64_t sig;
+  int32_t exp;
+};
+Binary64 split(double magnitude) {
+  int binade = 0;
+  const auto sig = static_cast<uint64_t>(std::ldexp(std::frexp(magnitude, &binade), 53));
+  return {sig, binade - 53};
+}
+
+// Whether a rounding result `bits` holds exactly `magnitude` (infinity never does).
+bool holds(uint16_t bits, Format format, double magnitude) {
+  return !ref::float_format(format).is_inf(bits) && std::fabs(value_of(bits, format)) == magnitude;
+}
+
 }  // namespace
 
 bool is_value_spelling(std::string_view token, bool all_values) {
@@ -135,18 +151,12 @@ ParsedValue parse_value(std::string_view token, Format format) {
   // The double as sig * 2^exp, and where the text lies against it: exactly on it, or strictly
   // between it and its neighbour below or above. No boundary of a 16-bit format falls inside
   // such a gap, so the reference's one rounding routine (model/ref/round.h) rounds the text.
-  int binade = 0;
-  const auto sig = static_cast<uint64_t>(std::ldexp(std::frexp(magnitude, &binade), 53));
-  const int32_t exp = binade - 53;
+  const auto [sig, exp] = split(magnitude);
   const int text_vs_double = compare_magnitude(*decimal, exact_decimal(magnitude));
-  const ref::Rounded rounded =
-      text_vs_double == 0 ? ref::round_pack(f, decimal->negative, exp, sig)
-      : text_vs_double > 0 ? ref::round_pack(f, decimal->negative, exp, sig, true)
-                           : ref::round_pack(f, decimal->negative, exp - 1, 2 * sig - 1, true);
-  r.bits = rounded.bits;
-  const uint16_t back = rounded.bits;
-  const ref::Unpacked u = ref::unpack(f, back);
-  r.exact = text_vs_double == 0 && !f.is_inf(back) && std::ldexp(static_cast<double>(u.sig), u.exp) == magnitude;
+  if (text_vs_double == 0) return value_bits(decimal->negative ? -magnitude : magnitude, format);
+  r.bits = text_vs_double > 0 ? ref::round_pack(f, decimal->negative, exp, sig, true).bits
+                              : ref::round_pack(f, decimal->negative, exp - 1, 2 * sig - 1, true).bits;
+  r.exact = false;
   return r;
 }
 
@@ -166,13 +176,20 @@ ParsedValue value_bits(double value, Format format) {
     r.bits = f.zero(negative);
     return r;
   }
-  int binade = 0;
   const double magnitude = std::fabs(value);
-  const auto sig = static_cast<uint64_t>(std::ldexp(std::frexp(magnitude, &binade), 53));
-  r.bits = ref::round_pack(f, negative, binade - 53, sig).bits;
-  const ref::Unpacked u = ref::unpack(f, r.bits);
-  r.exact = !f.is_inf(r.bits) && std::ldexp(static_cast<double>(u.sig), u.exp) == magnitude;
+  const auto [sig, exp] = split(magnitude);
+  r.bits = ref::round_pack(f, negative, exp, sig).bits;
+  r.exact = holds(r.bits, format, magnitude);
   return r;
+}
+
+double value_of(uint16_t bits, Format format) {
+  const ref::FloatFormat& f = ref::float_format(format);
+  const double sign = f.sign(bits) ? -1.0 : 1.0;
+  if (f.is_nan(bits)) return std::copysign(std::nan(""), sign);
+  if (f.is_inf(bits)) return sign * HUGE_VAL;
+  const ref::Unpacked u = ref::unpack(f, bits);
+  return sign * std::ldexp(static_cast<double>(u.sig), u.exp);
 }
 
 std::string describe_value(uint16_t bits, Format format) {
@@ -186,10 +203,9 @@ std::string describe_value(uint16_t bits, Format format) {
                        bits == ref::policy::kCanonicalNan ? ", canonical" : "");
   }
   if (f.is_zero(bits)) return fmt::format("{}0 (zero)", sign);
-  const ref::Unpacked u = ref::unpack(f, bits);
   // Every value of these formats has a finite decimal expansion, at most 150 digits long (bf16's
   // least subnormal, 2^-133): print all of it.
-  return fmt::format("{}{:.{}g} ({})", sign, std::ldexp(static_cast<double>(u.sig), u.exp), 160,
+  return fmt::format("{:.{}g} ({})", value_of(bits, format), 160,
                      f.is_subnormal(bits) ? "subnormal" : "normal");
 }
 

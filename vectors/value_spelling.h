@@ -34,6 +34,10 @@ ParsedValue parse_value(std::string_view token, Format format);
 // its sign kept; `exact` says whether the value is one of the format's.
 ParsedValue value_bits(double value, Format format);
 
+// The value of a 16-bit pattern of `format`, exactly (binary64 holds every f16 and bf16 value);
+// a NaN gives a NaN of its sign.
+double value_of(uint16_t bits, Format format);
+
 // "3 (normal)", "-0 (zero)", "5.9604644775390625e-08 (subnormal)", "inf", "NaN (quiet,
 // canonical)" (S10's 0x7fff): the exact value of a 16-bit pattern of `format` and its class.
 std::string describe_value(uint16_t bits, Format format);
