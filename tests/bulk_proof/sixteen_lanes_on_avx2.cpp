@@ -31,6 +31,8 @@ inline U16x16 f32_to_f16(F32x16 x) {
   __builtin_memcpy(&r, half, sizeof r);
   return r;
 }
+inline U32x16 widen(U16x16 x) { return __builtin_convertvector(x, U32x16); }
+inline U16x16 narrow(U32x16 x) { return __builtin_convertvector(x, U16x16); }
 inline bool any_above_16(U32x16 w) {
   __m256i half[2];
   __builtin_memcpy(half, &w, sizeof w);

@@ -1,6 +1,7 @@
-// execute_n (model/ref/bulk/execute_n.h): the facts of its dispatch, and the fma cases whose
-// rounding a binary64 shortcut gets wrong, derived by hand. The equivalence on every input is
-// tests/bulk_proof/bulk_proof.cpp.
+// execute_n (model/ref/bulk/execute_n.h): the facts of its dispatch, the fma cases whose
+// rounding a shortcut through one wider rounding gets wrong, and the bf16 values outside
+// binary32's normal range that the kernels compute scaled (kernels.inc), derived by hand. The
+// equivalence on every input is tests/bulk_proof/bulk_proof.cpp.
 #include <immintrin.h>
 
 #include <catch2/catch.hpp>
@@ -74,8 +75,8 @@ TEST_CASE("S4, S5: fma.rn.f16 rounds a product on an f16 midpoint by the least s
 
 // Below 2^-125 bf16's last place is 2^-133, the least subnormal. 0x1E00 = 2^-67, 0x1E01 =
 // 2^-67 (1 + 2^-7), 0x3E80 = 0.25, 0x3F00 = 0.5, 0x3FC0 = 1.5, 0x3F7F = 255/256, 0x0080 = 2^-126,
-// 0x00NN (NN < 0x80) = NN * 2^-133. The vector paths compute such products scaled by 2^140 or in
-// binary32's subnormal range (kernels.inc); each must round the exact product once (S4, S6).
+// 0x00NN (NN < 0x80) = NN * 2^-133. The vector paths compute such products from integer
+// significands and exponents (kernels.inc); each must round the exact product once (S4, S6).
 TEST_CASE("S4, S6: mul.bf16 rounds a product below the normal range once, to nearest even, on every path",
           "[bulk]") {
   for (BulkPath p : runnable_paths()) {
@@ -93,6 +94,52 @@ TEST_CASE("S4, S6: mul.bf16 rounds a product below the normal range once, to nea
     // 0x3F81 * 0x0081 = 2^-126 (1 + 2^-6 + 2^-14): last place 2^-133 = 2^-7 there, so down.
     CHECK(mul_bf16_through(p, 0x3F81, 0x0081) == 0x0082);
   }
+}
+
+// bf16 spans binary32's exponent range, so a*b can leave it while a*b + c does not. 0x7F00 = 2^127,
+// 0x4000 = 2, 0xFF7F = -(255/128) 2^127 = -255 * 2^120: a*b = 2^128 = 256 * 2^120 overflows
+// binary32, the sum is 2^120 = 0x7B80 (field 247). 0x0001 = 2^-133: 0x0001 * 0x0001 = 2^-266,
+// below binary32's least subnormal, rounds to the zero of its sign (S6). 0x1E00 = 2^-67, 0x1E01 =
+// (1 + 2^-7) 2^-67: their products 2^-134 and (1 + 2^-7) 2^-134 plus 0x0002 = 2 * 2^-133 are
+// 2.5 and just above 2.5 last places: the tie goes to the even 0x0002, the other up to 0x0003.
+TEST_CASE("S4, S5, S6: fma.rn.bf16 keeps products beyond binary32's range exact, on every path",
+          "[bulk]") {
+  for (BulkPath p : runnable_paths()) {
+    INFO("path " << ref::bulk_path_name(p));
+    CHECK(fma_through(p, Format::BF16, 0x7F00, 0x4000, 0xFF7F) == 0x7B80);
+    CHECK(fma_through(p, Format::BF16, 0x7F00, 0x7F00, 0xFF7F) == 0x7F80);  // 2^254 - ...: inf
+    CHECK(fma_through(p, Format::BF16, 0x0001, 0x0001, 0x0000) == 0x0000);
+    CHECK(fma_through(p, Format::BF16, 0x8001, 0x0001, 0x0000) == 0x8000);  // -2^-266 + 0: -0
+    CHECK(fma_through(p, Format::BF16, 0x8000, 0x0001, 0x8000) == 0x8000);  // -0 + -0 (S5)
+    CHECK(fma_through(p, Format::BF16, 0x1E00, 0x1E00, 0x0002) == 0x0002);
+    CHECK(fma_through(p, Format::BF16, 0x1E01, 0x1E00, 0x0002) == 0x0003);
+  }
+}
+
+// Infinities and NaNs (S5, S10): inf * 0 and inf - inf are the canonical NaN; a finite product
+// beyond binary32's range, 2^254, added to -inf is -inf, not the NaN of a product overflowed to
+// +inf; inf times the least subnormal is inf.
+TEST_CASE("S5, S10: bf16 mul and fma give IEEE's special results whatever the finite operands' range",
+          "[bulk]") {
+  for (BulkPath p : runnable_paths()) {
+    INFO("path " << ref::bulk_path_name(p));
+    CHECK(fma_through(p, Format::BF16, 0x7F80, 0x0000, 0x3F80) == 0x7FFF);
+    CHECK(fma_through(p, Format::BF16, 0x7F80, 0x0001, 0xFF80) == 0x7FFF);
+    CHECK(fma_through(p, Format::BF16, 0x7F00, 0x7F00, 0xFF80) == 0xFF80);
+    CHECK(mul_bf16_through(p, 0x7F80, 0x0001) == 0x7F80);
+    CHECK(mul_bf16_through(p, 0xFF80, 0x0000) == 0x7FFF);
+    CHECK(mul_bf16_through(p, 0x7F00, 0x4000) == 0x7F80);  // 2^128: overflow to inf
+    CHECK(mul_bf16_through(p, 0x7F7F, 0x3F80) == 0x7F7F);  // the largest finite, times 1
+  }
+}
+
+TEST_CASE("execute_n: a bf16 mul or fma with .ftz, which PTX does not have, goes through the exact path",
+          "[bulk]") {
+  for (Op op : {Op::Mul, Op::Fma})
+    for (BulkPath p : {BulkPath::F16c, BulkPath::Avx512}) {
+      CHECK_FALSE(ref::bulk_path_runs_kernel(p, with_ftz(bf16(op))));
+      CHECK(ref::bulk_path_runs_kernel(p, with_ftz(f16(op))));
+    }
 }
 
 TEST_CASE("execute_n: operands the op does not read may be null, d may alias an operand, any length",

@@ -76,6 +76,8 @@ bool default_float_environment() {
 bool vector_path_implements(const Uop& u) {
   if (!is_float(u.format)) return false;                                      // vISA integers
   if ((u.op == Op::Min || u.op == Op::Max) && u.nan_policy != NanPolicy::Ptx) return false;
+  // PTX has no .ftz mul or fma on bf16, and their kernels compute no tininess (kernels.inc).
+  if (u.format == Format::BF16 && u.ftz && (u.op == Op::Mul || u.op == Op::Fma)) return false;
   return true;
 }
 

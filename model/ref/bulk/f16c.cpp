@@ -17,6 +17,8 @@ inline F32x8 f16_to_f32(U16x8 x) { return (F32x8)_mm256_cvtph_ps((__m128i)x); }
 inline U16x8 f32_to_f16(F32x8 x) {
   return (U16x8)_mm256_cvtps_ph((__m256)x, _MM_FROUND_TO_NEAREST_INT);
 }
+inline U32x8 widen(U16x8 x) { return __builtin_convertvector(x, U32x8); }
+inline U16x8 narrow(U32x8 x) { return __builtin_convertvector(x, U16x8); }
 inline bool any_above_16(U32x8 w) {
   return !_mm256_testz_si256((__m256i)w, _mm256_set1_epi32(static_cast<int>(0xFFFF0000u)));
 }
