@@ -2,7 +2,7 @@
 // this CPU supports, bit for bit against the exact path (ref::execute), which is computed once
 // per input and compared with every vector path.
 //
-//   bulk_proof [--shard K/N] [--quick] [--path f16c|avx512]... [--form FORM]...
+//   bulk_proof [--shard K/N] [--quick] [--path f16c|avx512|avx512fp16]... [--form FORM]...
 //
 // The full proof (CTest label `exhaustive`, 16 shards) covers every legal PTX form:
 //   one-operand forms    all 2^16 inputs (packed: in both lanes);
@@ -17,7 +17,9 @@
 // Exit status 0 when every result matched, 1 on a mismatch (the first ones printed with the
 // command that reproduces them), 2 for bad arguments, 77 when a path asked for with --path is
 // not supported by this CPU (CTest's skip). On a CPU without AVX-512 the AVX-512 path's source
-// is checked all the same, at 16 lanes on AVX2 ("avx512-source", sixteen_lanes_on_avx2.cpp).
+// is checked all the same, at 16 lanes on AVX2 ("avx512-source", sixteen_lanes_on_avx2.cpp), and
+// on one without AVX512-FP16 the native path's, at 32 lanes with its binary16 arithmetic
+// emulated ("avx512fp16-source", native_f16_on_avx2.cpp).
 #include <algorithm>
 #include <cassert>
 #include <chrono>
@@ -38,6 +40,9 @@
 
 namespace halfpipe::ref::bulk::sixteen_lanes {
 size_t run(const KernelForm& form, const KernelArgs& args, bool stop_at_wide = false);  // sixteen_lanes_on_avx2.cpp
+}
+namespace halfpipe::ref::bulk::native_f16_source {
+size_t run(const KernelForm& form, const KernelArgs& args, bool stop_at_wide = false);  // native_f16_on_avx2.cpp
 }
 
 namespace {
@@ -160,17 +165,21 @@ void lane_tuple(const Job& job, const Uop& u, const std::vector<uint16_t>& grid_
   }
 }
 
-// A path under proof: one of execute_n's, or the AVX-512 source at 16 lanes on AVX2.
+// A path under proof: one of execute_n's, or a wider path's source built for AVX2 (the AVX-512
+// source at 16 lanes, the native path's at 32 with its binary16 arithmetic emulated), which runs
+// the kernels where execute_n's f16c path would.
 struct Checked {
+  using SourceRun = size_t (*)(const halfpipe::ref::bulk::KernelForm&,
+                               const halfpipe::ref::bulk::KernelArgs&, bool);
   std::string name;
   BulkPath path;
-  bool sixteen_lanes_on_avx2 = false;
+  SourceRun source_on_avx2 = nullptr;
 
   void run(const Uop& u, const uint32_t* a, const uint32_t* b, const uint32_t* c, uint32_t* d,
            size_t n) const {
-    if (sixteen_lanes_on_avx2 && halfpipe::ref::bulk_path_runs_kernel(BulkPath::F16c, u)) {
-      halfpipe::ref::bulk::sixteen_lanes::run(halfpipe::ref::bulk::kernel_form(u),
-                                              halfpipe::ref::bulk::register_args(u, a, b, c, d, n));
+    if (source_on_avx2 && halfpipe::ref::bulk_path_runs_kernel(BulkPath::F16c, u)) {
+      source_on_avx2(halfpipe::ref::bulk::kernel_form(u),
+                     halfpipe::ref::bulk::register_args(u, a, b, c, d, n), false);
       return;
     }
     halfpipe::ref::execute_n(u, a, b, c, d, n, path);
@@ -246,7 +255,7 @@ bool parse_shard(const char* text, int& k, int& n) {
 }
 
 int usage(const char* message) {
-  std::fprintf(stderr, "bulk_proof: %s\nusage: bulk_proof [--shard K/N] [--quick] [--path f16c|avx512]... [--form FORM]...\n",
+  std::fprintf(stderr, "bulk_proof: %s\nusage: bulk_proof [--shard K/N] [--quick] [--path f16c|avx512|avx512fp16]... [--form FORM]...\n",
                message);
   return 2;
 }
@@ -267,7 +276,7 @@ int main(int argc, char** argv) {
     } else if (arg == "--path" && i + 1 < argc) {
       const auto p = halfpipe::ref::parse_bulk_path(argv[++i]);
       if (!p || *p == BulkPath::Auto || *p == BulkPath::Exact)
-        return usage("--path takes f16c or avx512");
+        return usage("--path takes f16c, avx512 or avx512fp16");
       asked.push_back(*p);
     } else if (arg == "--form" && i + 1 < argc) {
       only_forms.push_back(argv[++i]);
@@ -279,14 +288,21 @@ int main(int argc, char** argv) {
   Proof proof;
   std::string skipped;
   const std::vector<BulkPath> candidates =
-      asked.empty() ? std::vector<BulkPath>{BulkPath::F16c, BulkPath::Avx512} : asked;
+      asked.empty() ? std::vector<BulkPath>{BulkPath::F16c, BulkPath::Avx512, BulkPath::Avx512Fp16}
+                    : asked;
+  using halfpipe::ref::bulk_path_supported;
   for (BulkPath p : candidates) {
-    if (halfpipe::ref::bulk_path_supported(p)) {
+    if (bulk_path_supported(p)) {
       proof.paths.push_back({halfpipe::ref::bulk_path_name(p), p});
-      // Without AVX-512 hardware, its source at 16 lanes still runs on AVX2.
-      if (p == BulkPath::F16c && !halfpipe::ref::bulk_path_supported(BulkPath::Avx512) &&
-          asked.empty())
-        proof.paths.push_back({"avx512-source", BulkPath::F16c, true});
+      // Without the wider paths' hardware, their sources still run on AVX2.
+      if (p == BulkPath::F16c && asked.empty()) {
+        if (!bulk_path_supported(BulkPath::Avx512))
+          proof.paths.push_back({"avx512-source", BulkPath::F16c,
+                                 &halfpipe::ref::bulk::sixteen_lanes::run});
+        if (!bulk_path_supported(BulkPath::Avx512Fp16))
+          proof.paths.push_back({"avx512fp16-source", BulkPath::F16c,
+                                 &halfpipe::ref::bulk::native_f16_source::run});
+      }
     } else {
       skipped += std::string(skipped.empty() ? "" : ", ") + halfpipe::ref::bulk_path_name(p);
     }

@@ -4,6 +4,7 @@
 #include <catch2/catch.hpp>
 
 #include <cstdlib>
+#include <map>
 #include <string>
 
 #include "model/ref/bulk/execute_n.h"
@@ -27,7 +28,13 @@ TEST_CASE("HALFPIPE_BULK: eval --batch gives the same lines on every path the CP
   const std::string input =
       "fma.rn.bf16 0x3f88 0x3f88 0x0d80\nadd.f16x2 3c003c00 3c003c00\nneg.f16 0x7e00\n";
   const std::string expected = "0x3f91\n0x40004000\n0x7fff\n";
-  for (const char* path : {"exact", "f16c", "avx512", "auto"}) {
+  // What each path needs of the CPU, as the refusal names it.
+  const std::map<std::string, std::string> needs{
+      {"f16c", "AVX2 and F16C"},
+      {"avx512", "AVX-512 F, BW and VL"},
+      {"avx512fp16", "AVX512-FP16 (with AVX-512 F, BW and VL)"},
+  };
+  for (const char* path : {"exact", "f16c", "avx512", "avx512fp16", "auto"}) {
     INFO("HALFPIPE_BULK=" << path);
     const auto p = halfpipe::ref::parse_bulk_path(path);
     REQUIRE(p);
@@ -36,7 +43,8 @@ TEST_CASE("HALFPIPE_BULK: eval --batch gives the same lines on every path the CP
       CHECK(r.status == 2);
       CHECK(r.output.empty());
       CHECK(r.error == std::string("halfpipe eval: HALFPIPE_BULK=") + path +
-                           ": this CPU does not support that path\n");
+                           ": this CPU does not support that path (it needs " + needs.at(path) +
+                           ")\n");
       continue;
     }
     CHECK(r.status == 0);
@@ -48,5 +56,6 @@ TEST_CASE("HALFPIPE_BULK: a value that names no path stops eval --batch with exi
   const Run r = run_with_bulk("sse", "eval --batch", "add.f16 1 2\n");
   CHECK(r.status == 2);
   CHECK(r.output.empty());
-  CHECK(r.error == "halfpipe eval: HALFPIPE_BULK='sse' is not one of auto, exact, f16c, avx512\n");
+  CHECK(r.error ==
+        "halfpipe eval: HALFPIPE_BULK='sse' is not one of auto, exact, f16c, avx512, avx512fp16\n");
 }

@@ -21,7 +21,7 @@ using halfpipe::ref::BulkPath;
 // Every path this CPU runs, exact first.
 std::vector<BulkPath> runnable_paths() {
   std::vector<BulkPath> paths{BulkPath::Exact};
-  for (BulkPath p : {BulkPath::F16c, BulkPath::Avx512})
+  for (BulkPath p : {BulkPath::F16c, BulkPath::Avx512, BulkPath::Avx512Fp16})
     if (ref::bulk_path_supported(p)) paths.push_back(p);
   return paths;
 }
@@ -136,7 +136,7 @@ TEST_CASE("S5, S10: bf16 mul and fma give IEEE's special results whatever the fi
 TEST_CASE("execute_n: a bf16 mul or fma with .ftz, which PTX does not have, goes through the exact path",
           "[bulk]") {
   for (Op op : {Op::Mul, Op::Fma})
-    for (BulkPath p : {BulkPath::F16c, BulkPath::Avx512}) {
+    for (BulkPath p : {BulkPath::F16c, BulkPath::Avx512, BulkPath::Avx512Fp16}) {
       CHECK_FALSE(ref::bulk_path_runs_kernel(p, with_ftz(bf16(op))));
       CHECK(ref::bulk_path_runs_kernel(p, with_ftz(f16(op))));
     }
@@ -167,7 +167,7 @@ TEST_CASE("execute_n: a vISA MIN_MAX Uop goes through the exact path on every ve
   Uop visa = f16(Op::Max);
   visa.nan_policy = NanPolicy::VisaSrc1;
   Uop word = make_uop(Op::Min, Format::S16);
-  for (BulkPath p : {BulkPath::F16c, BulkPath::Avx512}) {
+  for (BulkPath p : {BulkPath::F16c, BulkPath::Avx512, BulkPath::Avx512Fp16}) {
     CHECK_FALSE(ref::bulk_path_runs_kernel(p, visa));
     CHECK_FALSE(ref::bulk_path_runs_kernel(p, word));
   }
@@ -181,11 +181,17 @@ TEST_CASE("execute_n: a vISA MIN_MAX Uop goes through the exact path on every ve
   }
 }
 
+// The automatic choice serves only paths proven on a CPU that has them: the native path is not
+// yet (model/ref/bulk/README.md), so Auto is never it, whatever this CPU has.
+TEST_CASE("execute_n: the automatic choice is never a path not yet proven (avx512fp16)", "[bulk]") {
+  CHECK(ref::bulk_path_auto() != BulkPath::Avx512Fp16);
+}
+
 TEST_CASE("execute_n: forcing a path the CPU lacks is an error, never a substitution", "[bulk]") {
   const Uop add = f16(Op::Add);
   const uint32_t a = 0x3C00, b = 0x3C00;
   uint32_t d = 0;
-  for (BulkPath p : {BulkPath::F16c, BulkPath::Avx512}) {
+  for (BulkPath p : {BulkPath::F16c, BulkPath::Avx512, BulkPath::Avx512Fp16}) {
     INFO("path " << ref::bulk_path_name(p));
     if (ref::bulk_path_supported(p)) {
       ref::execute_n(add, &a, &b, nullptr, &d, 1, p);
@@ -194,6 +200,7 @@ TEST_CASE("execute_n: forcing a path the CPU lacks is an error, never a substitu
       CHECK_THROWS_AS(ref::execute_n(add, &a, &b, nullptr, &d, 1, p), std::runtime_error);
     }
   }
+  CHECK(ref::parse_bulk_path("avx512fp16") == BulkPath::Avx512Fp16);
   CHECK(ref::parse_bulk_path("avx512") == BulkPath::Avx512);
   CHECK(ref::parse_bulk_path("f16c") == BulkPath::F16c);
   CHECK(ref::parse_bulk_path("exact") == BulkPath::Exact);

@@ -1,19 +1,21 @@
 // The reference in bulk: one Uop over arrays of operands, at the speed of the machine's vector
 // units, bit for bit equal to ref::execute (execute.h), which stays the specification.
 //
-// Three implementations ("paths") sit behind one call, chosen at run time:
-//   exact   ref::execute in a loop: the specification itself, and the portable fallback;
-//   f16c    AVX2 + F16C, 8 lanes at a time (f16c.cpp);
-//   avx512  AVX-512 F/BW/VL, 16 lanes at a time (avx512.cpp).
-// The two vector paths are one source (kernels.inc) compiled at two widths; every rounding
+// Four implementations ("paths") sit behind one call, chosen at run time:
+//   exact       ref::execute in a loop: the specification itself, and the portable fallback;
+//   f16c        AVX2 + F16C, 8 lanes at a time (f16c.cpp);
+//   avx512      AVX-512 F/BW/VL, 16 lanes at a time (avx512.cpp);
+//   avx512fp16  AVX512-FP16, 32 lanes at a time, f16 arithmetic native (avx512fp16.cpp).
+// The vector paths are one source (kernels.inc) compiled at three widths; every rounding
 // argument they rely on is written there. They are proven equal to the exact path by
-// tests/ref/bulk_proof.cpp (all 2^16 one-operand inputs, all 2^32 two-operand pairs, the fma
-// forms as README "The bulk path" says) and by a quick subset in the default suite.
+// tests/bulk_proof/bulk_proof.cpp (all 2^16 one-operand inputs, all 2^32 two-operand pairs, the
+// fma forms as model/ref/bulk/README.md says) and by a quick subset in the default suite.
 //
-// Choosing the path: the automatic choice is the widest the CPU supports; the environment
-// variable HALFPIPE_BULK=exact|f16c|avx512|auto forces one for the whole process, and the
-// BulkPath argument forces one for a call. Forcing a path the CPU lacks is an error
-// (std::runtime_error naming it), never a silent substitution.
+// Choosing the path: the automatic choice is the widest the CPU supports among the paths proven
+// on a CPU that has them (avx512fp16 not yet: model/ref/bulk/README.md); the environment
+// variable HALFPIPE_BULK=exact|f16c|avx512|avx512fp16|auto forces one for the whole process,
+// and the BulkPath argument forces one for a call. Forcing a path the CPU lacks is an error
+// (std::runtime_error naming it and the CPU features it needs), never a silent substitution.
 //
 // Forms a vector path does not implement run through the exact path for that call: vISA
 // MIN_MAX Uops (nan_policy VisaSrc1 or an integer format, S26-S29). So does every call made
@@ -31,9 +33,9 @@
 
 namespace halfpipe::ref {
 
-enum class BulkPath : uint8_t { Auto, Exact, F16c, Avx512 };
+enum class BulkPath : uint8_t { Auto, Exact, F16c, Avx512, Avx512Fp16 };
 
-// "auto", "exact", "f16c", "avx512".
+// "auto", "exact", "f16c", "avx512", "avx512fp16".
 const char* bulk_path_name(BulkPath p);
 std::optional<BulkPath> parse_bulk_path(std::string_view name);
 
@@ -41,7 +43,8 @@ std::optional<BulkPath> parse_bulk_path(std::string_view name);
 bool bulk_path_supported(BulkPath p);
 
 // What Auto means in this process: HALFPIPE_BULK when set (read once; an unknown value or an
-// unsupported path throws std::runtime_error), else the widest supported vector path.
+// unsupported path throws std::runtime_error), else the widest supported vector path that has
+// been proven (execute_n.cpp's kNativeF16Proven).
 BulkPath bulk_path_auto();
 
 // Whether `path` evaluates `u` with its own kernel (true for Exact, always) rather than handing

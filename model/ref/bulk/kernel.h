@@ -65,5 +65,8 @@ size_t run(const KernelForm& form, const KernelArgs& args, bool stop_at_wide = f
 namespace avx512 {
 size_t run(const KernelForm& form, const KernelArgs& args, bool stop_at_wide = false);  // avx512.cpp
 }
+namespace avx512fp16 {
+size_t run(const KernelForm& form, const KernelArgs& args, bool stop_at_wide = false);  // avx512fp16.cpp
+}
 
 }  // namespace halfpipe::ref::bulk

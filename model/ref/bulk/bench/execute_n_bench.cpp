@@ -3,8 +3,8 @@
 // applies the operation with AVX (or FMA3), and converts back: what the hardware does with no
 // PTX semantics at all, the yardstick the issue measures the fast path against.
 //
-// Benchmarks are named FAMILY/PATH, e.g. add.f16/f16c, add.f16/f16c-loop; items per second is
-// operations (lanes) per second. scripts/bench turns the JSON into the table of README.
+// Benchmarks are named FAMILY/PATH, e.g. add.f16/f16c, add.f16/f16c-loop, and FAMILY@1e7/PATH on
+// 10^7-element arrays; items per second is operations (lanes) per second. scripts/bench turns the JSON into the table of README.
 // Built with -mavx2 -mf16c -mfma for the F16C loop, so it runs only on a CPU with all three.
 // bf16 has no F16C conversion: its rows are measured against the same binary16 loop.
 #include <immintrin.h>
@@ -27,42 +27,47 @@ using halfpipe::Uop;
 using halfpipe::ref::BulkPath;
 
 constexpr size_t kCount = size_t{1} << 14;  // 64 KiB per operand array: in L2 with the result
+// Arrays far beyond the caches (40 MB each): the rate memory bandwidth allows. Named
+// FAMILY@1e7/PATH.
+constexpr size_t kLargeCount = 10'000'000;
 
 struct Operands {
   std::vector<uint32_t> a, b, c, d;
-  Operands() : a(kCount), b(kCount), c(kCount), d(kCount) {
+  explicit Operands(size_t count) : a(count), b(count), c(count), d(count) {
     std::mt19937 rng(2026);
-    for (size_t i = 0; i < kCount; ++i) {
+    for (size_t i = 0; i < count; ++i) {
       a[i] = rng() & 0xFFFF;
       b[i] = rng() & 0xFFFF;
       c[i] = rng() & 0xFFFF;
     }
   }
 };
-const Operands& operands() {
-  static const Operands o;
-  return o;
+const Operands& operands(size_t count) {
+  static const Operands small(kCount);
+  if (count == kCount) return small;
+  static const Operands large(kLargeCount);  // made on first use only
+  return large;
 }
 
-void run_path(benchmark::State& state, Uop u, BulkPath path) {
+void run_path(benchmark::State& state, Uop u, BulkPath path, size_t count) {
   if (!halfpipe::ref::bulk_path_supported(path)) {
     state.SkipWithError("not supported by this CPU");
     return;
   }
-  Operands o = operands();
+  Operands o = operands(count);  // a copy: d is written
   for (auto _ : state) {
-    halfpipe::ref::execute_n(u, o.a.data(), o.b.data(), o.c.data(), o.d.data(), kCount, path);
+    halfpipe::ref::execute_n(u, o.a.data(), o.b.data(), o.c.data(), o.d.data(), count, path);
     benchmark::DoNotOptimize(o.d.data());
     benchmark::ClobberMemory();
   }
-  state.SetItemsProcessed(static_cast<int64_t>(state.iterations() * kCount));
+  state.SetItemsProcessed(static_cast<int64_t>(state.iterations() * count));
 }
 
 // The plain F16C loop: 8 binary16 lanes at a time, taken from the low halves of the 32-bit
 // registers as execute_n's scalar forms are.
 template <typename Operation>
 void run_f16c_loop(benchmark::State& state, Operation operation) {
-  Operands o = operands();
+  Operands o = operands(kCount);
   const __m256i low_halves = _mm256_setr_epi8(0, 1, 4, 5, 8, 9, 12, 13, -1, -1, -1, -1, -1, -1,
                                               -1, -1, 0, 1, 4, 5, 8, 9, 12, 13, -1, -1, -1, -1,
                                               -1, -1, -1, -1);
@@ -164,13 +169,26 @@ int main(int argc, char** argv) {
       {"ex2.f16", Op::Ex2, Format::F16},   {"ex2.bf16", Op::Ex2, Format::BF16},
   };
   const bool has_f16c = halfpipe::ref::bulk_path_supported(BulkPath::F16c);
+  const BulkPath paths[] = {BulkPath::Exact, BulkPath::F16c, BulkPath::Avx512, BulkPath::Avx512Fp16};
   for (const Family& f : families) {
     const Uop u = uop(f.op, f.format);
-    for (BulkPath p : {BulkPath::Exact, BulkPath::F16c, BulkPath::Avx512}) {
+    for (BulkPath p : paths) {
       const std::string name = std::string(f.name) + "/" + halfpipe::ref::bulk_path_name(p);
-      benchmark::RegisterBenchmark(name.c_str(), [u, p](benchmark::State& s) { run_path(s, u, p); });
+      benchmark::RegisterBenchmark(name.c_str(),
+                                   [u, p](benchmark::State& s) { run_path(s, u, p, kCount); });
     }
     if (has_f16c) register_f16c_loop(std::string(f.name) + "/f16c-loop", f.op);
+  }
+  // The arithmetic families again on 10^7-element arrays, the vector paths only.
+  for (const Family& f : families) {
+    if (f.op != Op::Add && f.op != Op::Sub && f.op != Op::Mul && f.op != Op::Fma) continue;
+    const Uop u = uop(f.op, f.format);
+    for (BulkPath p : paths) {
+      if (p == BulkPath::Exact) continue;
+      const std::string name = std::string(f.name) + "@1e7/" + halfpipe::ref::bulk_path_name(p);
+      benchmark::RegisterBenchmark(name.c_str(),
+                                   [u, p](benchmark::State& s) { run_path(s, u, p, kLargeCount); });
+    }
   }
   benchmark::Initialize(&argc, argv);
   benchmark::RunSpecifiedBenchmarks();
