@@ -1,5 +1,5 @@
 // halfpipe's golden reference for SystemVerilog testbenches, through DPI-C: load
-// libhalfpipe_dpi.so (-sv_lib halfpipe_dpi; README "Using halfpipe from your own testbench").
+// libhalfpipe_dpi.so (-sv_lib halfpipe_dpi; examples/README.md).
 //
 //   chandle add = hp_dpi_decode("add.rn.f16");
 //   int unsigned sum;

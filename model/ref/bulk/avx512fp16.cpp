@@ -9,7 +9,7 @@
 //
 // Compiled with -mavx512fp16 and AVX-512 F/BW/VL (CMakeLists.txt); called only where the CPU has
 // them. execute_n's automatic choice takes this path only once it has been proven on a CPU that
-// has it (kNativeF16Proven in execute_n.cpp, README "Paths proven where"); until then only
+// has it (kNativeF16Proven in execute_n.cpp; README.md here, "Paths proven where"); until then only
 // HALFPIPE_BULK=avx512fp16 or a forced BulkPath runs it.
 #include <immintrin.h>
 

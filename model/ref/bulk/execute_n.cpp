@@ -28,7 +28,7 @@ constexpr std::array<std::pair<std::string_view, BulkPath>, 5> kPathNames{{
 }};
 
 // Whether the native path (avx512fp16.cpp) has been proven equal to the exact path on a CPU that
-// has AVX512-FP16 (bulk_proof over every form it computes natively, README "Paths proven
+// has AVX512-FP16 (bulk_proof over every form it computes natively, README.md here, "Paths proven
 // where"). Until then the automatic choice never takes it: a path serves by default only where
 // it has been proven. HALFPIPE_BULK=avx512fp16 runs it all the same, to prove and measure it.
 constexpr bool kNativeF16Proven = false;
