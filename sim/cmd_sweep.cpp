@@ -35,7 +35,7 @@
 #include "sim/interrupt.h"
 #include "sim/record.h"
 #include "tb/beats.h"
-#include "tb/dut.h"
+#include "tb/dut_factory.h"
 #include "tb/rtl_coverage.h"
 #include "tb/sweep.h"
 #include "tb/visa_beats.h"

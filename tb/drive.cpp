@@ -114,7 +114,7 @@ class BeatFeed {
 
 }  // namespace
 
-DriveResult drive(Dut& dut, BeatSource& source, Traffic& traffic, Scoreboard& scoreboard,
+DriveResult drive(Dut& dut, BeatSource& source, sc::Traffic& traffic, Scoreboard& scoreboard,
                   const DriveSettings& settings) {
   const uint32_t tag_mask = (1u << dut.tag_width()) - 1;
   const int lanes = dut.lanes();

@@ -1,5 +1,5 @@
 // The one drive loop of the plain C++ harness: the beats of a BeatSource into the Verilated unit
-// (tb/dut.h), cycle by cycle under a Traffic (tb/traffic.h), honouring valid/ready, every output
+// (tb/dut.h), cycle by cycle under a Traffic (model/sc/traffic.h), honouring valid/ready, every output
 // checked by the scoreboard (tb/scoreboard.h). `halfpipe sweep`, the RTL tests and the
 // co-simulation's bare baseline (`halfpipe cosim --bare`) all run it.
 #pragma once
@@ -11,7 +11,7 @@
 #include "tb/beats.h"
 #include "tb/dut.h"
 #include "tb/scoreboard.h"
-#include "tb/traffic.h"
+#include "model/sc/traffic.h"
 
 namespace halfpipe::tb {
 
@@ -63,7 +63,7 @@ struct DriveResult {
 // lanes outside its lane mask carry Traffic::idle_lane_value; out_ready_i is Traffic::out_ready.
 // The scoreboard hears of every acceptance (append, accept) and every output (check, with the
 // cycle's index from 0), and reports mismatches through its own reporter.
-DriveResult drive(Dut& dut, BeatSource& source, Traffic& traffic, Scoreboard& scoreboard,
+DriveResult drive(Dut& dut, BeatSource& source, sc::Traffic& traffic, Scoreboard& scoreboard,
                   const DriveSettings& settings);
 
 }  // namespace halfpipe::tb

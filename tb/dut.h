@@ -1,5 +1,6 @@
 // The Verilated hp_alu behind one small cycle interface, so the harness, the tests and the
-// `halfpipe` command drive every configuration (lane count, depth) through the same code.
+// `halfpipe` command drive every configuration (lane count, depth) through the same code. The
+// models that implement it are made by tb/dut_factory.h.
 #pragma once
 
 #include <array>
@@ -77,31 +78,5 @@ class Dut {
   // Flushes and closes the waveform (also done on destruction).
   virtual void close_trace() {}
 };
-
-// The configurations Verilated into halfpipe_rtl (rtl/CMakeLists.txt): {lanes, depth}.
-const std::vector<std::pair<int, int>>& available_configs();
-
-// A freshly reset model. `x_seed` seeds Verilator's randomisation of uninitialised state
-// (--x-initial unique); 0 keeps it all zero. Throws std::invalid_argument for a configuration
-// that was not Verilated, naming the ones that were.
-std::unique_ptr<Dut> make_dut(int lanes, int depth = 4, uint64_t x_seed = 0);
-
-// The gate-level netlist of hp_alu (rtl/netlist.sh: Yosys synth -flatten into generic cells),
-// Verilated behind the same cycle interface: what synthesises, simulated. One configuration is
-// synthesised, kNetlistLanes x kNetlistDepth.
-inline constexpr int kNetlistLanes = 2;
-inline constexpr int kNetlistDepth = 4;
-
-// Whether this build has the netlist model (it needs Yosys at build time).
-bool netlist_available();
-
-// A freshly reset netlist model; `x_seed` as make_dut's. Throws std::invalid_argument for any
-// other configuration than kNetlistLanes x kNetlistDepth, and when the build had no Yosys (no
-// netlist was made).
-std::unique_ptr<Dut> make_netlist_dut(int lanes = kNetlistLanes, int depth = kNetlistDepth,
-                                      uint64_t x_seed = 0);
-
-// make_netlist_dut when `netlist`, make_dut otherwise.
-std::unique_ptr<Dut> make_dut(bool netlist, int lanes, int depth, uint64_t x_seed = 0);
 
 }  // namespace halfpipe::tb

@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "tb/dut.h"
+#include "tb/dut_factory.h"
 #include "tb/uop_name.h"
 #include "tb/wave_view.h"
 

@@ -14,7 +14,7 @@
 #include "vectors/vector_file.h"
 #include "tb/drive.h"
 #include "tb/scoreboard.h"
-#include "tb/traffic.h"
+#include "model/sc/traffic.h"
 
 namespace halfpipe::tb {
 namespace {
@@ -111,7 +111,7 @@ SweepTotals run_sweep(Dut& dut, BeatSource& source, const SweepSettings& setting
     report.flush();
   };
   Scoreboard scoreboard(dut.lanes(), print);
-  Traffic traffic(settings.seed, settings.gap_probability, settings.stall_probability);
+  sc::Traffic traffic(settings.seed, settings.gap_probability, settings.stall_probability);
   DriveSettings drive_settings;
   drive_settings.hang_cycles = settings.hang_cycles;
   drive_settings.max_failures = static_cast<uint64_t>(std::max(settings.max_mismatches, 0));

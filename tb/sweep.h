@@ -1,5 +1,5 @@
 // The sweep: the beats of a BeatSource (PTX and vISA forms' vector streams) through the Verilated
-// unit under random back-pressure and random input gaps (tb/drive.h, tb/traffic.h), every lane
+// unit under random back-pressure and random input gaps (tb/drive.h, model/sc/traffic.h), every lane
 // checked by the scoreboard against the reference; mismatches reported with a command that
 // reproduces them.
 #pragma once

@@ -2,18 +2,11 @@
 #pragma once
 
 #include <cstdint>
-#include <stdexcept>
 
+#include "model/ref/not_implemented.h"
 #include "model/uop/uop.h"
 
 namespace halfpipe::ref {
-
-// Thrown for a Uop the reference cannot evaluate (an approximation not yet built, a format an
-// op does not take): never a made-up number.
-class NotImplemented : public std::runtime_error {
- public:
-  using std::runtime_error::runtime_error;
-};
 
 // One 16-bit lane, exactly as the scalar form computes it (S2). A vISA MIN_MAX Uop (min or max
 // with nan_policy VisaSrc1 or an integer format) is visa_execute_lane (visa_minmax.h), c unused;

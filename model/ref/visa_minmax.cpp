@@ -5,7 +5,7 @@
 #include <array>
 #include <string>
 
-#include "model/ref/execute.h"
+#include "model/ref/not_implemented.h"
 #include "model/ref/policy.h"
 
 namespace halfpipe::ref {

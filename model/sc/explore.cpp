@@ -8,7 +8,7 @@
 #include <random>
 
 #include "model/sc/alu_model.h"
-#include "tb/traffic.h"
+#include "model/sc/traffic.h"
 
 namespace halfpipe::sc {
 namespace {
@@ -75,7 +75,7 @@ class WorkloadEnvironment {
 
   PipelineConfig config_;
   Workload workload_;
-  tb::Traffic traffic_;      // the gaps and the back-pressure, as every harness draws them
+  Traffic traffic_;      // the gaps and the back-pressure, as every harness draws them
   std::mt19937_64 random_;  // the transactions: forms and operands
   uint64_t cycle_limit_;
   std::deque<Transaction> pending_;  // generated, not yet accepted

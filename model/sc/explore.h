@@ -14,7 +14,7 @@ namespace halfpipe::sc {
 struct Workload {
   std::vector<Uop> forms;  // each transaction draws one uniformly
   uint64_t count = 100000;
-  uint64_t seed = 1;          // of the transactions and, apart, of the traffic (tb/traffic.h)
+  uint64_t seed = 1;          // of the transactions and, apart, of the traffic (model/sc/traffic.h)
   double gap = 0.0;           // probability that the producer offers nothing in a cycle
   double backpressure = 0.0;  // probability that the consumer is not ready in a cycle
   bool fill_lanes = false;    // enable every lane of the unit, not only the form's own

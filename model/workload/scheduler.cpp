@@ -8,7 +8,7 @@
 #include <map>
 #include <stdexcept>
 
-#include "tb/traffic.h"
+#include "model/sc/traffic.h"
 
 namespace halfpipe::workload {
 namespace {
@@ -189,7 +189,7 @@ Report run(TimedUnit& unit, const sc::PipelineConfig& config, const StreamOption
   const std::size_t width = static_cast<std::size_t>(unit.issue_width());
   const uint32_t filled = all_lanes(config.lanes);
   const uint64_t other_latency = static_cast<uint64_t>(o.other_latency);
-  tb::Traffic traffic(o.seed, 0.0, o.backpressure);
+  sc::Traffic traffic(o.seed, 0.0, o.backpressure);
   std::deque<InFlight> in_flight;
   std::vector<std::size_t> order(warp_count);
   std::vector<std::pair<std::size_t, std::size_t>> offered;  // (warp, position in the order)

@@ -50,7 +50,7 @@ struct StreamOptions {
   int other_latency = 4;  // cycles from issue to result of every instruction outside the unit
   Policy policy = Policy::RoundRobin;
   double backpressure = 0.0;  // probability per cycle that the consumer of the unit is not ready
-  uint64_t seed = 1;          // of the back-pressure (tb/traffic.h)
+  uint64_t seed = 1;          // of the back-pressure (model/sc/traffic.h)
   bool fill_lanes = false;    // the unit's instructions enable every lane, not only the form's
   bool record_schedule = false;  // keep Report::schedule
 };

@@ -7,7 +7,7 @@
 #include <iosfwd>
 #include <string>
 
-#include "tb/cosim/cosim.h"
+#include "tb/cosim/types.h"
 #include "tb/scoreboard.h"
 
 namespace halfpipe::tb::cosim {

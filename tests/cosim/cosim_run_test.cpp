@@ -12,7 +12,7 @@
 #include "model/isa/ptx.h"
 #include "model/isa/visa.h"
 #include "tb/cosim/cosim.h"
-#include "tb/dut.h"
+#include "tb/dut_factory.h"
 #include "tb/visa_beats.h"
 #include "vectors/visa_stream.h"
 #include "tests/sc/systemc_process.h"

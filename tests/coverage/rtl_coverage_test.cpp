@@ -8,7 +8,7 @@
 #include <memory>
 #include <string>
 
-#include "tb/dut.h"
+#include "tb/dut_factory.h"
 #include "tb/rtl_coverage.h"
 #include "tests/cluster/temp_dir.h"
 #include "tests/support/run_halfpipe.h"

@@ -10,7 +10,7 @@
 #include <string>
 
 #include "model/uop/uop.h"
-#include "tb/dut.h"
+#include "tb/dut_factory.h"
 #include "tests/cluster/temp_dir.h"
 #include "tests/support/run_halfpipe.h"
 

@@ -1,4 +1,4 @@
-// The traffic source (tb/traffic.h) and the one drive loop (tb/drive.h) that the sweep, the RTL
+// The traffic source (model/sc/traffic.h) and the one drive loop (tb/drive.h) that the sweep, the RTL
 // tests and the co-simulation's bare baseline run: the per-cycle decisions a seed gives, and
 // the hang limit, on stand-in units whose timing is known exactly.
 #include <catch2/catch.hpp>
@@ -10,9 +10,9 @@
 
 #include "tb/beats.h"
 #include "tb/drive.h"
-#include "tb/dut.h"
+#include "tb/dut_factory.h"
 #include "tb/scoreboard.h"
-#include "tb/traffic.h"
+#include "model/sc/traffic.h"
 #include "tests/rtl/support.h"
 
 namespace {
@@ -20,8 +20,8 @@ namespace {
 using namespace halfpipe;
 
 TEST_CASE("traffic: probability 0 never leaves a gap nor holds out_ready low, probability 1 always") {
-  tb::Traffic never(7, 0.0, 0.0);
-  tb::Traffic always(7, 1.0, 1.0);
+  sc::Traffic never(7, 0.0, 0.0);
+  sc::Traffic always(7, 1.0, 1.0);
   for (int cycle = 0; cycle < 100000; ++cycle) {
     never.next_cycle();
     always.next_cycle();
@@ -45,7 +45,7 @@ TEST_CASE("traffic: a seed's decisions are xorshift64* from seed * 0x9E3779B97F4
   // Bits [47:32] and [50:35]: what lanes 0 and 3 read when the lane mask leaves them off.
   const std::array<uint16_t, 6> idle_lane0{0x2c14, 0x3795, 0xd267, 0x0419, 0x4aa3, 0x2878};
   const std::array<uint16_t, 6> idle_lane3{0x4582, 0xa6f2, 0xda4c, 0xa083, 0x4954, 0xe50f};
-  tb::Traffic traffic(2024, 0.5, 0.25);
+  sc::Traffic traffic(2024, 0.5, 0.25);
   for (int cycle = 0; cycle < 6; ++cycle) {
     CAPTURE(cycle);
     traffic.next_cycle();
@@ -59,7 +59,7 @@ TEST_CASE("traffic: a seed's decisions are xorshift64* from seed * 0x9E3779B97F4
 TEST_CASE("traffic: over 65536 cycles the decisions follow the probabilities") {
   // Counted with the same Python model for seed 3: 16476 gaps at 1/4 (expected 16384) and
   // 49398 cycles ready at back-pressure 1/4 (expected 49152).
-  tb::Traffic traffic(3, 0.25, 0.25);
+  sc::Traffic traffic(3, 0.25, 0.25);
   int gaps = 0, ready = 0;
   for (int cycle = 0; cycle < 65536; ++cycle) {
     traffic.next_cycle();
@@ -125,7 +125,7 @@ Drove drive_one(tb::Dut& unit, uint64_t hang_cycles) {
   tb::BeatSource source(unit.lanes(), tb::BeatSource::Packing::Fill);
   source.add_ptx_vectors("add.f16", rtl_test::uop_of("add.f16"), {{{0x3C00, 0x0000, 0}, {}}});
   tb::Scoreboard scoreboard(unit.lanes(), [](const tb::Mismatch&) {});
-  tb::Traffic traffic(1, 0.0, 0.0);
+  sc::Traffic traffic(1, 0.0, 0.0);
   tb::DriveSettings settings;
   settings.hang_cycles = hang_cycles;
   Drove d;
@@ -172,7 +172,7 @@ TEST_CASE("drive: a beat offered under back-pressure stays on the inputs until i
   source.add_ptx_vectors("add.f16", rtl_test::uop_of("add.f16"),
                          {{{0x3C00, 0x0000, 0}, {}}, {{0x4000, 0x0000, 0}, {}}});
   tb::Scoreboard scoreboard(2, [](const tb::Mismatch&) {});
-  tb::Traffic traffic(1, 0.0, 1.0);
+  sc::Traffic traffic(1, 0.0, 1.0);
   tb::DriveSettings settings;
   settings.hang_cycles = 5;
   const tb::DriveResult r = tb::drive(unit, source, traffic, scoreboard, settings);
@@ -193,7 +193,7 @@ TEST_CASE("drive: a reset in the middle of busy traffic replays what was in flig
   const uint64_t lanes = rtl_test::add_ptx_form(source, "fma.rn.f16",
                                                 rtl_test::stream_specs(false, 300, 5));
   tb::Scoreboard scoreboard(2, [](const tb::Mismatch&) {});
-  tb::Traffic traffic(5, 0.2, 0.3);
+  sc::Traffic traffic(5, 0.2, 0.3);
   tb::DriveSettings settings;
   settings.reset_at = 40;
   const tb::DriveResult r = tb::drive(*dut, source, traffic, scoreboard, settings);

@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "model/ref/execute.h"
-#include "tb/dut.h"
+#include "tb/dut_factory.h"
 #include "tb/scoreboard.h"
 #include "tb/sweep.h"
 #include "tests/rtl/support.h"

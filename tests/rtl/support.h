@@ -11,7 +11,7 @@
 
 #include "model/isa/ptx.h"
 #include "tb/beats.h"
-#include "tb/dut.h"
+#include "tb/dut_factory.h"
 
 namespace halfpipe::rtl_test {
 

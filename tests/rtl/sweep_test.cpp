@@ -9,7 +9,7 @@
 #include "model/isa/ptx.h"
 #include "model/isa/visa.h"
 #include "model/ref/execute.h"
-#include "tb/dut.h"
+#include "tb/dut_factory.h"
 #include "tb/sweep.h"
 #include "tb/visa_beats.h"
 #include "vectors/line.h"

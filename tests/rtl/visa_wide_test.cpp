@@ -26,7 +26,7 @@
 
 #include "model/isa/visa.h"
 #include "model/ref/visa_minmax.h"
-#include "tb/dut.h"
+#include "tb/dut_factory.h"
 #include "tb/visa_beats.h"
 #include "tests/rtl/support.h"
 

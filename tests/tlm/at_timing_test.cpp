@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "model/sc/tlm_target.h"
+#include "tb/dut_factory.h"
 #include "tests/sc/drive.h"
 #include "tests/sc/systemc_process.h"
 #include "tests/tlm/initiators.h"

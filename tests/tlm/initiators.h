@@ -21,7 +21,7 @@
 
 #include "model/sc/pipeline.h"
 #include "model/sc/tlm_target.h"
-#include "tb/dut.h"
+#include "tb/dut_factory.h"
 
 namespace halfpipe::sc::test {
 

@@ -13,7 +13,7 @@
 #include "model/uop/uop.h"
 #include "model/workload/ptx_reader.h"
 #include "model/workload/scheduler.h"
-#include "tb/dut.h"
+#include "tb/dut_factory.h"
 #include "tests/workload/workloads.h"
 
 namespace {

@@ -2,7 +2,8 @@
 // nothing new) and whether the consumer holds out_ready low (back-pressure). One seeded source
 // for every harness that drives a unit: the sweep (tb/drive.h), the co-simulation
 // (tb/cosim) and the SystemC model's exploration (model/sc/explore.h), so a seed means the same
-// traffic everywhere and a run is reproduced by its seed alone.
+// traffic everywhere and a run is reproduced by its seed alone. It lives with the model, the
+// lowest layer that draws from it, so that the model never reaches up into the testbench.
 //
 // Header-only: the sweep draws once per cycle, and a call into another object file would cost a
 // visible share of a cycle that the model evaluates in a few dozen nanoseconds.
@@ -10,7 +11,7 @@
 
 #include <cstdint>
 
-namespace halfpipe::tb {
+namespace halfpipe::sc {
 
 class Traffic {
  public:
@@ -49,4 +50,4 @@ class Traffic {
   uint32_t backpressure_threshold_;
 };
 
-}  // namespace halfpipe::tb
+}  // namespace halfpipe::sc

@@ -1,0 +1,3 @@
+#include "ring/x.h"
+
+#include "ring/y.h"

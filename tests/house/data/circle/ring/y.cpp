@@ -1,0 +1,3 @@
+#include "ring/y.h"
+
+#include "ring/x.h"
