@@ -332,6 +332,7 @@ for source in{} \
   case $source in
     */bulk/f16c.cpp) compile "$source" -mavx2 -mf16c ;;
     */bulk/avx512.cpp) compile "$source" -mavx512f -mavx512bw -mavx512vl -mavx2 -mf16c ;;
+    */bulk/avx512fp16.cpp) compile "$source" -mavx512fp16 -mavx512f -mavx512bw -mavx512vl -mavx2 -mf16c ;;
     *) compile "$source" ;;
   esac
 done
