@@ -5,7 +5,7 @@
 //
 // Invariants: a parse function never throws, never exits; a refusal carries a one-line message
 // and a non-zero status (--help: status 0 and the help text); a parse that succeeds gives values
-// inside the ranges the vocabulary documents (README, "Option vocabulary").
+// inside the ranges the vocabulary documents (sim/README.md, "Option vocabulary").
 #include <cstddef>
 #include <cstdint>
 #include <string>

@@ -1,6 +1,6 @@
 // The one option vocabulary (sim/options.h) as the commands' parse functions see it: each
 // command keeps its own defaults, old spellings parse to what the new names parse to and are
-// not listed by --help, bad values are refused with the option named, and README documents
+// not listed by --help, bad values are refused with the option named, and sim/README.md documents
 // every option once.
 #include <catch2/catch.hpp>
 
@@ -29,8 +29,8 @@ Options parsed_ok(const Parsed<Options>& p) {
   return *p.options;
 }
 
-std::string readme() {
-  std::ifstream in(HALFPIPE_SOURCE_DIR "/README.md");
+std::string vocabulary_page() {
+  std::ifstream in(HALFPIPE_SOURCE_DIR "/sim/README.md");
   std::stringstream s;
   s << in.rdbuf();
   return s.str();
@@ -220,9 +220,9 @@ TEST_CASE("options: a negative count is refused, not read as 2^64 - 1", "[cli][o
   CHECK(parse_gen_options(words("add.rn.f16 --random 0 --corner")).ok());
 }
 
-TEST_CASE("options: README's vocabulary table lists every option and every old spelling", "[cli][options]") {
-  const std::string text = readme();
-  const size_t table = text.find("### Option vocabulary");
+TEST_CASE("options: sim/README.md's vocabulary table lists every option and every old spelling", "[cli][options]") {
+  const std::string text = vocabulary_page();
+  const size_t table = text.find("## Option vocabulary");
   REQUIRE(table != std::string::npos);
   const std::string section = text.substr(table, text.find("\n## ", table) - table);
   for (const OptionSpec& spec : vocabulary()) {
