@@ -42,7 +42,8 @@ namespace halfpipe::ref::bulk::sixteen_lanes {
 size_t run(const KernelForm& form, const KernelArgs& args, bool stop_at_wide = false);  // sixteen_lanes_on_avx2.cpp
 }
 namespace halfpipe::ref::bulk::native_f16_source {
-size_t run(const KernelForm& form, const KernelArgs& args, bool stop_at_wide = false);  // native_f16_on_avx2.cpp
+// native_f16_on_avx2.cpp
+size_t run(const KernelForm& form, const KernelArgs& args, bool stop_at_wide = false);
 }
 
 namespace {

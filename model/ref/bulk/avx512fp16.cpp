@@ -33,7 +33,8 @@ inline void halves(U16x32 x, __m256i half[2]) { __builtin_memcpy(half, &x, sizeo
 inline F32x32 f16_to_f32(U16x32 x) {
   __m256i half[2];
   halves(x, half);
-  const __m512 f[2] = {_mm512_maskz_cvtph_ps(0xFFFF, half[0]), _mm512_maskz_cvtph_ps(0xFFFF, half[1])};
+  const __m512 f[2] = {_mm512_maskz_cvtph_ps(0xFFFF, half[0]),
+                       _mm512_maskz_cvtph_ps(0xFFFF, half[1])};
   F32x32 r;
   __builtin_memcpy(&r, f, sizeof r);
   return r;

@@ -79,7 +79,8 @@ const char* required_features(BulkPath p) {
 
 std::string path_names() {
   std::string names;
-  for (const auto& [name, path] : kPathNames) names += std::string(names.empty() ? "" : ", ") + name.data();
+  for (const auto& [name, path] : kPathNames)
+    names += std::string(names.empty() ? "" : ", ") + name.data();
   return names;
 }
 

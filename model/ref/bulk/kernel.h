@@ -66,7 +66,8 @@ namespace avx512 {
 size_t run(const KernelForm& form, const KernelArgs& args, bool stop_at_wide = false);  // avx512.cpp
 }
 namespace avx512fp16 {
-size_t run(const KernelForm& form, const KernelArgs& args, bool stop_at_wide = false);  // avx512fp16.cpp
+// avx512fp16.cpp
+size_t run(const KernelForm& form, const KernelArgs& args, bool stop_at_wide = false);
 }
 
 }  // namespace halfpipe::ref::bulk
