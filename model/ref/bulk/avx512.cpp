@@ -26,6 +26,19 @@ inline U16x16 f32_to_f16(F32x16 x) {
 // 128-bit halves, four instructions where one will do.
 inline U32x16 widen(U16x16 x) { return (U32x16)_mm512_maskz_cvtepu16_epi32(0xFFFF, (__m256i)x); }
 inline U16x16 narrow(U32x16 x) { return (U16x16)_mm512_maskz_cvtepi32_epi16(0xFFFF, (__m512i)x); }
+// A binary32 sum rounded in the direction the instruction names, whatever MXCSR says:
+// kernels.inc's rounding to odd in three instructions instead of TwoSum's fourteen.
+#define HALFPIPE_BULK_DIRECTED_ADD 1
+enum Direction {
+  kRoundDown = _MM_FROUND_TO_NEG_INF,
+  kRoundUp = _MM_FROUND_TO_POS_INF,
+  kRoundTowardZero = _MM_FROUND_TO_ZERO,
+};
+template <Direction kDirection>
+inline F32x16 add_rounded(F32x16 a, F32x16 b) {
+  return (F32x16)_mm512_maskz_add_round_ps(0xFFFF, (__m512)a, (__m512)b,
+                                            kDirection | _MM_FROUND_NO_EXC);
+}
 inline bool any_above_16(U32x16 w) {
   return _mm512_test_epi32_mask((__m512i)w, _mm512_set1_epi32(static_cast<int>(0xFFFF0000u))) != 0;
 }
