@@ -37,13 +37,14 @@ install(TARGETS halfpipe halfpipe_uop halfpipe_ref halfpipe_isa halfpipe_vectors
         LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR}
         ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR})
 
-# Headers: the C API, and the C++ interfaces of the libraries with everything they include.
+# Headers: the C API, and the C++ interfaces of the libraries with everything they include (the
+# op table, model/uop/ops.def, among them).
 install(FILES ${PROJECT_SOURCE_DIR}/include/halfpipe/halfpipe.h
               ${PROJECT_BINARY_DIR}/include/halfpipe/version.h
         DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/halfpipe)
 foreach(dir model/uop model/ref model/isa model/sc vectors)
   install(DIRECTORY ${PROJECT_SOURCE_DIR}/${dir}/ DESTINATION ${HALFPIPE_INSTALL_CXX_INCLUDEDIR}/${dir}
-          FILES_MATCHING PATTERN "*.h" PATTERN "regression" EXCLUDE)
+          FILES_MATCHING PATTERN "*.h" PATTERN "*.def" PATTERN "regression" EXCLUDE)
 endforeach()
 # The reference's tables are compiled in, from this generated header.
 install(FILES ${PROJECT_BINARY_DIR}/generated/model/ref/approx/tables.h

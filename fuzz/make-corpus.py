@@ -21,7 +21,9 @@ TOP = os.path.dirname(os.path.dirname(os.path.realpath(__file__)))
 FUZZ = os.path.join(TOP, "fuzz")
 MAX_FILES = 400  # per target: a seed corpus, not a test suite
 
-PTX_OPCODES = ("add", "sub", "mul", "fma", "neg", "abs", "min", "max", "tanh", "ex2")
+# The PTX opcodes, from the op table's ptx column.
+PTX_OPCODES = tuple(re.findall(r'^HALFPIPE_OP\(\w+,\s*\d+,\s*"(\w+)"',
+                               open(os.path.join(TOP, "model/uop/ops.def")).read(), re.M))
 VISA_TYPES = ["b", "ub", "w", "uw", "d", "ud", "q", "uq", "hf", "f", "df"]
 # VISA_Type numbering of the binary form (model/isa/visa.h): MIN_MAX's types and two it refuses.
 VISA_BINARY_TYPES = [0x0, 0x1, 0x2, 0x3, 0x4, 0x5, 0x6, 0x7, 0xB, 0xD, 0xE, 0x8, 0xF, 0x10]

@@ -51,6 +51,8 @@ package hp_uop_pkg;
   } result_ctrl_t;
   localparam int unsigned ResultCtrlWidth = 4;
 
+  // The op codes of the op table (model/uop/ops.def), one constant per row; each is checked
+  // against the table by tests/isa/op_table_test.cpp.
   localparam logic [OpWidth-1:0] OpAdd = 4'd0;
   localparam logic [OpWidth-1:0] OpSub = 4'd1;
   localparam logic [OpWidth-1:0] OpMul = 4'd2;

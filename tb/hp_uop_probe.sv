@@ -1,6 +1,7 @@
 // A test probe, not part of the design: packs Uop fields into hp_uop_pkg's uop_t and exposes
-// the package's op and format codes, so that tests/rtl/uop_encoding_test.cpp can compare them
-// with model/uop/uop.h's encode() and enums.
+// the package's format codes, so that tests/rtl/uop_encoding_test.cpp can compare them with
+// model/uop/uop.h's encode() and enums. The op codes are checked against the op table
+// (model/uop/ops.def) by tests/isa/op_table_test.cpp.
 `include "hp_uop_pkg.sv"
 
 module hp_uop_probe (
@@ -19,8 +20,6 @@ module hp_uop_probe (
   input  logic                               src1_neg_i,
   input  logic                               src1_abs_i,
   output logic [hp_uop_pkg::UopWidth-1:0]    word_o,
-  // In model/uop/uop.h's order: Add Sub Mul Fma Neg Abs Min Max Tanh Ex2.
-  output logic [10*hp_uop_pkg::OpWidth-1:0]  op_codes_o,
   // F16 BF16 S16 U16 S8 U8 S32 U32 F32 S64 U64 F64.
   output logic [12*hp_uop_pkg::FormatWidth-1:0] format_codes_o,
   // Ptx VisaSrc1.
@@ -49,10 +48,6 @@ module hp_uop_probe (
   end
   assign word_o = word;
 
-  assign op_codes_o = {hp_uop_pkg::OpEx2, hp_uop_pkg::OpTanh, hp_uop_pkg::OpMax,
-                       hp_uop_pkg::OpMin, hp_uop_pkg::OpAbs, hp_uop_pkg::OpNeg,
-                       hp_uop_pkg::OpFma, hp_uop_pkg::OpMul, hp_uop_pkg::OpSub,
-                       hp_uop_pkg::OpAdd};
   assign format_codes_o = {hp_uop_pkg::FormatF64, hp_uop_pkg::FormatU64, hp_uop_pkg::FormatS64,
                            hp_uop_pkg::FormatF32, hp_uop_pkg::FormatU32, hp_uop_pkg::FormatS32,
                            hp_uop_pkg::FormatU8, hp_uop_pkg::FormatS8, hp_uop_pkg::FormatU16,

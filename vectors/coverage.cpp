@@ -11,12 +11,6 @@
 namespace halfpipe::vectors {
 namespace {
 
-bool is_rounding_op(Op op) {
-  return op == Op::Add || op == Op::Sub || op == Op::Mul || op == Op::Fma;
-}
-bool is_selection_op(Op op) {
-  return op == Op::Neg || op == Op::Abs || op == Op::Min || op == Op::Max;
-}
 const char* const kSlotNames[] = {"a", "b", "c"};
 
 }  // namespace
@@ -63,7 +57,7 @@ std::optional<std::string> unreachable_reason(const Uop& u, ResultBin b) {
       return std::nullopt;
     case ResultBin::Flushed:
       if (!u.ftz) return "needs .ftz";
-      if (is_selection_op(u.op))
+      if (op_class(u.op) == OpClass::Selection)
         return "S7 flushes the inputs first, and neg/abs/min/max create no new subnormal";
       return std::nullopt;
     case ResultBin::Saturated:
@@ -77,8 +71,10 @@ std::optional<std::string> unreachable_reason(const Uop& u, ResultBin b) {
       return std::nullopt;
     case ResultBin::TieUp:
     case ResultBin::TieDown:
-      if (is_selection_op(u.op)) return "no rounding: neg/abs/min/max return an input, at most with its sign changed";
-      if (!is_rounding_op(u.op)) return "S19: an approximation has no exact result to tie";
+      if (op_class(u.op) == OpClass::Selection)
+        return "no rounding: neg/abs/min/max return an input, at most with its sign changed";
+      if (op_class(u.op) == OpClass::Approximate)
+        return "S19: an approximation has no exact result to tie";
       return std::nullopt;
   }
   return std::nullopt;

@@ -13,7 +13,7 @@ std::vector<SiliconConfirmation> silicon_confirmations(std::string_view canonica
   // approximation is halfpipe's own (S19) and differs from the chip's by up to an ulp.
   const isa::Decoded decoded = isa::decode_ptx(canonical_form);
   if (!decoded.uop || isa::ptx_form(*decoded.uop) != canonical_form) return {};  // not PTX
-  if (decoded.uop->op == Op::Tanh || decoded.uop->op == Op::Ex2) return {};
+  if (op_class(decoded.uop->op) == OpClass::Approximate) return {};
   return {{"sm_90", "silicon/results/sm_90/"}};
 }
 

@@ -43,8 +43,12 @@ constexpr std::string_view kOtherPtxTypes[] = {"f32", "f64", "b8",  "b16", "b32"
                                                "s16", "s32", "s64", "u8",  "u16", "u32", "u64",
                                                "e4m3", "e5m2", "f32x2", "pred"};
 
+// By the op's code (the op table, model/uop/ops.def).
 constexpr std::array<std::string_view, kOpCount> kOpcodeNames = {
-    "add", "sub", "mul", "fma", "neg", "abs", "min", "max", "tanh", "ex2"};
+#define HALFPIPE_OP(Name, code, ptx, operands, op_class, family, kernel) ptx,
+#include "model/uop/ops.def"
+#undef HALFPIPE_OP
+};
 
 // ---- S22: the syntax lines ---------------------------------------------------------------------
 // As printed on the spec pages: `{.x}` and `{.x.y}` are optional groups, the last element is the
@@ -133,12 +137,6 @@ constexpr IsaNote kIsaNotes[] = {
 };
 
 // ---- Lookups -----------------------------------------------------------------------------------
-
-std::optional<Op> find_opcode(std::string_view name) {
-  for (int i = 0; i < kOpCount; ++i)
-    if (kOpcodeNames[i] == name) return static_cast<Op>(i);
-  return std::nullopt;
-}
 
 std::optional<Modifier> find_modifier(std::string_view name) {
   for (int i = 0; i < kModifierCount; ++i)
@@ -411,6 +409,12 @@ std::optional<TypeId> type_of(const Uop& u) {
 
 std::string_view opcode_name(Op op) { return kOpcodeNames[static_cast<int>(op)]; }
 
+std::optional<Op> find_opcode(std::string_view name) {
+  for (Op op : kAllOps)
+    if (opcode_name(op) == name) return op;
+  return std::nullopt;
+}
+
 std::optional<Target> parse_target(std::string_view sm, std::string_view ptx_version,
                                    std::string& error) {
   Target t;
@@ -553,7 +557,7 @@ Target minimum_target(const Uop& u) {
   if (u.oob) m |= bit(Oob);
   if (u.nan) m |= bit(NaN);
   if (u.xorsign_abs) m |= bit(Xorsign) | bit(Abs);
-  if (u.op == Op::Tanh || u.op == Op::Ex2) m |= bit(Approx);
+  if (op_class(u.op) == OpClass::Approximate) m |= bit(Approx);
   if (u.op == Op::Fma) m |= bit(Rn);
   for (const ParsedNote* n : notes_for(u.op, *type, m)) {
     t.sm = std::max(t.sm, n->sm);

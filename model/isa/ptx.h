@@ -42,8 +42,10 @@ std::string ptx_form(const Uop& u);
 // the optional `.rn` of add/sub/mul (which changes nothing, S4) is not listed twice.
 const std::vector<std::string>& legal_ptx_forms();
 
-// The PTX opcode of an op: "add", "fma", "ex2", ...
+// The PTX opcode of an op: "add", "fma", "ex2", ... (the op table, model/uop/ops.def).
 std::string_view opcode_name(Op op);
+// The op whose PTX opcode is `name`, if any.
+std::optional<Op> find_opcode(std::string_view name);
 
 // The least target that accepts a legal PTX Uop (S23): the highest sm and PTX ISA version among
 // the ISA notes that apply to it.

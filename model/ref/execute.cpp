@@ -6,7 +6,6 @@
 #include "model/ref/visa_minmax.h"
 
 namespace halfpipe::ref {
-namespace {
 
 Rounded operate(const Uop& u, const FloatFormat& f, uint16_t a, uint16_t b, uint16_t c) {
   switch (u.op) {
@@ -23,8 +22,6 @@ Rounded operate(const Uop& u, const FloatFormat& f, uint16_t a, uint16_t b, uint
   }
   throw NotImplemented("not implemented: unknown op");
 }
-
-}  // namespace
 
 uint16_t execute_lane(const Uop& u, uint16_t a, uint16_t b, uint16_t c) {
   // vISA MIN_MAX keeps NaN operands, reaches integer formats and takes source modifiers (S26-S29),

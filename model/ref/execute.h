@@ -3,10 +3,17 @@
 
 #include <cstdint>
 
+#include "model/ref/format.h"
 #include "model/ref/not_implemented.h"
+#include "model/ref/round.h"
 #include "model/uop/uop.h"
 
 namespace halfpipe::ref {
+
+// The arithmetic a PTX Uop names on one lane of a floating format (ops.h), before the modifiers
+// and the post-processing that execute_lane applies: the bulk path tabulates it for the
+// approximations.
+Rounded operate(const Uop& u, const FloatFormat& f, uint16_t a, uint16_t b, uint16_t c);
 
 // One 16-bit lane, exactly as the scalar form computes it (S2). A vISA MIN_MAX Uop (min or max
 // with nan_policy VisaSrc1 or an integer format) is visa_execute_lane (visa_minmax.h), c unused;

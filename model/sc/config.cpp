@@ -17,21 +17,12 @@ constexpr int kMaxQueue = 1 << 20;
 }  // namespace
 
 OpFamily family_of(Op op) {
-  switch (op) {
-    case Op::Add:
-    case Op::Sub:
-    case Op::Mul:
-    case Op::Fma:
-      return OpFamily::Arith;
-    case Op::Min:
-    case Op::Max:
-      return OpFamily::MinMax;
-    case Op::Neg:
-    case Op::Abs:
-      return OpFamily::Sign;
-    case Op::Tanh:
-    case Op::Ex2:
-      return OpFamily::Transcendental;
+  switch (op) {  // the op table's family column (model/uop/ops.def)
+#define HALFPIPE_OP(Name, code, ptx, operands, op_class, family, kernel) \
+  case Op::Name:                                                          \
+    return OpFamily::family;
+#include "model/uop/ops.def"
+#undef HALFPIPE_OP
   }
   return OpFamily::Arith;  // unreachable for a valid Op
 }

@@ -10,19 +10,33 @@
 
 namespace halfpipe {
 
+// How an op's result comes about (ops.def says more).
+enum class OpClass : uint8_t { Rounding, Selection, Approximate };
+
+// The ops of the op table (ops.def), by their codes in the Uop word.
 enum class Op : uint8_t {
-  Add = 0,
-  Sub = 1,
-  Mul = 2,
-  Fma = 3,
-  Neg = 4,
-  Abs = 5,
-  Min = 6,
-  Max = 7,
-  Tanh = 8,
-  Ex2 = 9,
+#define HALFPIPE_OP(Name, code, ptx, operands, op_class, family, kernel) Name = code,
+#include "model/uop/ops.def"
+#undef HALFPIPE_OP
 };
-inline constexpr int kOpCount = 10;
+inline constexpr int kOpCount = 0
+#define HALFPIPE_OP(Name, code, ptx, operands, op_class, family, kernel) +1
+#include "model/uop/ops.def"
+#undef HALFPIPE_OP
+    ;
+// Every op, in the table's order.
+inline constexpr Op kAllOps[kOpCount] = {
+#define HALFPIPE_OP(Name, code, ptx, operands, op_class, family, kernel) Op::Name,
+#include "model/uop/ops.def"
+#undef HALFPIPE_OP
+};
+// Tables indexed by an op's code (names, counters) rely on the codes being 0, 1, 2, ...
+constexpr bool op_codes_are_table_positions() {
+  for (int i = 0; i < kOpCount; ++i)
+    if (static_cast<int>(kAllOps[i]) != i) return false;
+  return true;
+}
+static_assert(op_codes_are_table_positions(), "ops.def: the codes must be 0, 1, 2, ... in order");
 
 // Element format of every lane. The 16-bit floating formats are PTX's; the others exist for the
 // vISA MIN_MAX front-end (S26), whose every type the RTL's min/max unit executes. A 32-bit
@@ -101,16 +115,24 @@ struct Uop {
 // How many source operands an op reads: a, b, c in that order.
 constexpr int operand_count(Op op) {
   switch (op) {
-    case Op::Fma:
-      return 3;
-    case Op::Neg:
-    case Op::Abs:
-    case Op::Tanh:
-    case Op::Ex2:
-      return 1;
-    default:
-      return 2;
+#define HALFPIPE_OP(Name, code, ptx, operands, op_class, family, kernel) \
+  case Op::Name:                                                          \
+    return operands;
+#include "model/uop/ops.def"
+#undef HALFPIPE_OP
   }
+  return 0;  // unreachable for a valid Op
+}
+
+constexpr OpClass op_class(Op op) {
+  switch (op) {
+#define HALFPIPE_OP(Name, code, ptx, operands, op_class, family, kernel) \
+  case Op::Name:                                                          \
+    return OpClass::op_class;
+#include "model/uop/ops.def"
+#undef HALFPIPE_OP
+  }
+  return OpClass::Rounding;  // unreachable for a valid Op
 }
 
 // PTX's 16-bit floating formats, which every PTX op takes; F32 and F64 are vISA MIN_MAX's alone.

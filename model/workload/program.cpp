@@ -7,13 +7,8 @@
 namespace halfpipe::workload {
 
 bool is_half_precision_unit_opcode(const std::string& text) {
-  static const char* const kOpcodes[] = {"add", "sub", "mul", "fma", "neg",
-                                         "abs", "min", "max", "tanh", "ex2"};
   const std::string_view word(text);
-  const std::string_view opcode = word.substr(0, word.find('.'));
-  bool unit_opcode = false;
-  for (const char* o : kOpcodes) unit_opcode = unit_opcode || opcode == o;
-  if (!unit_opcode) return false;
+  if (!isa::find_opcode(word.substr(0, word.find('.')))) return false;
   for (std::size_t at = word.find('.'); at != std::string_view::npos;) {
     const std::size_t next = word.find('.', at + 1);
     const std::string_view modifier = word.substr(at + 1, next == std::string_view::npos

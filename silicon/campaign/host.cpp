@@ -56,6 +56,7 @@ namespace {
 namespace fs = std::filesystem;
 using halfpipe::Format;
 using halfpipe::Op;
+using halfpipe::OpClass;
 using halfpipe::Uop;
 using halfpipe_silicon::hex;
 
@@ -151,7 +152,7 @@ struct Form {
   bool packed = false, bf16 = false;
   int operands = 0;
   int lanes() const { return packed ? 2 : 1; }
-  bool approx() const { return uop.op == Op::Tanh || uop.op == Op::Ex2; }
+  bool approx() const { return op_class(uop.op) == OpClass::Approximate; }
 };
 
 // ---- Mismatch classes --------------------------------------------------------------------------

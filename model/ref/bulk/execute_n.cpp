@@ -14,7 +14,6 @@
 #include "model/ref/bulk/kernel.h"
 #include "model/ref/execute.h"
 #include "model/ref/format.h"
-#include "model/ref/ops.h"
 
 namespace halfpipe::ref {
 namespace {
@@ -119,18 +118,17 @@ bool vector_path_implements(const Uop& u) {
   return true;
 }
 
-// tanh.approx and ex2.approx: the exact path's operation (ops.h) on every input, computed once
-// per op and format, before the modifiers, which the kernels apply as for every op.
-const uint16_t* approx_table(Op op, Format format) {
-  static std::once_flag once[2][2];
-  static std::unique_ptr<uint16_t[]> table[2][2];
-  const int o = op == Op::Tanh ? 0 : 1, fmt = format == Format::BF16 ? 1 : 0;
+// An approximated op (tanh.approx, ex2.approx): the exact path's operation on every input,
+// computed once per op and format, before the modifiers, which the kernels apply as for every op.
+const uint16_t* approx_table(const Uop& u) {
+  static std::once_flag once[kOpCount][2];
+  static std::unique_ptr<uint16_t[]> table[kOpCount][2];
+  const int o = static_cast<int>(u.op), fmt = u.format == Format::BF16 ? 1 : 0;
   std::call_once(once[o][fmt], [&] {
-    const FloatFormat& f = float_format(format);
+    const FloatFormat& f = float_format(u.format);
     auto t = std::make_unique<uint16_t[]>(1u << 16);
     for (uint32_t x = 0; x < (1u << 16); ++x) {
-      const Rounded r = op == Op::Tanh ? tanh_approx(f, static_cast<uint16_t>(x))
-                                       : ex2_approx(f, static_cast<uint16_t>(x));
+      const Rounded r = operate(u, f, static_cast<uint16_t>(x), 0, 0);
       // The kernels flush a table entry under .ftz by its encoding (S8): no approximation rounds
       // up to the smallest normal from a tiny value, or the table would need its tininess too.
       if (r.tiny && !f.is_zero(r.bits) && !f.is_subnormal(r.bits))
@@ -152,21 +150,15 @@ void execute_exact(const Uop& u, const uint32_t* a, const uint32_t* b, const uin
 
 bulk::KernelForm bulk::kernel_form(const Uop& u) {
   bulk::KernelForm k;
-  switch (u.op) {
-    case Op::Add: k.op = bulk::KernelOp::Add; break;
-    case Op::Sub: k.op = bulk::KernelOp::Sub; break;
-    case Op::Mul: k.op = bulk::KernelOp::Mul; break;
-    case Op::Fma: k.op = bulk::KernelOp::Fma; break;
-    case Op::Neg: k.op = bulk::KernelOp::Neg; break;
-    case Op::Abs: k.op = bulk::KernelOp::Abs; break;
-    case Op::Min: k.op = bulk::KernelOp::Min; break;
-    case Op::Max: k.op = bulk::KernelOp::Max; break;
-    case Op::Tanh:
-    case Op::Ex2:
-      k.op = bulk::KernelOp::Table;
-      k.table = approx_table(u.op, u.format);
-      break;
+  switch (u.op) {  // the op table's kernel column (model/uop/ops.def)
+#define HALFPIPE_OP(Name, code, ptx, operands, op_class, family, kernel) \
+  case Op::Name:                                                          \
+    k.op = bulk::KernelOp::kernel;                                        \
+    break;
+#include "model/uop/ops.def"
+#undef HALFPIPE_OP
   }
+  if (k.op == bulk::KernelOp::Table) k.table = approx_table(u);
   k.bf16 = u.format == Format::BF16;
   k.ftz = u.ftz;
   k.sat = u.sat;
