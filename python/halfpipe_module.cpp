@@ -30,6 +30,7 @@
 #include <string>
 #include <vector>
 
+#include "model/isa/form.h"
 #include "model/isa/ptx.h"
 #include "model/isa/visa.h"
 #include "model/ref/bulk/execute_n.h"
@@ -611,14 +612,13 @@ std::string ptx_text(int v) {
 py::dict decode(const std::string& form, const std::optional<std::string>& target,
                 const std::optional<std::string>& ptx) {
   py::dict d;
-  if (isa::visa::is_batch_line(form)) {
+  if (const isa::DecodedForm decoded = isa::decode_form(form); decoded.visa) {
     if (target || ptx)
       throw py::value_error("target and ptx apply to PTX forms, not to vISA '" + form + "'");
-    std::string error;
-    auto i = isa::visa::parse_form(form, error);
-    if (!i) throw py::value_error(error);
+    if (!decoded.instruction) throw py::value_error(decoded.error);
+    const isa::visa::Instruction* i = &*decoded.instruction;
     d["isa"] = "visa";
-    d["form"] = isa::visa::form_name(*i);
+    d["form"] = decoded.name;
     d["op"] = i->max ? "max" : "min";
     d["type"] = std::string(traits(i->type).name);
     d["sat"] = i->sat;

@@ -29,6 +29,7 @@
 #include "sim/commands.h"
 #include "sim/exit_status.h"
 #include "sim/interrupt.h"
+#include "sim/record.h"
 #include "tb/cosim/cosim.h"
 #include "tb/rtl_coverage.h"
 #include "tb/visa_beats.h"
@@ -60,11 +61,11 @@ struct UsageError : std::runtime_error {
 std::string reproduce_command(const CosimOptions& o, const tb::cosim::Settings& s, bool corner,
                               uint64_t random) {
   std::string c = "halfpipe cosim";
-  for (const auto& f : o.forms) c += isa::visa::is_batch_line(f) ? " '" + f + "'" : " " + f;
+  for (const auto& f : o.forms) c += " " + record::shell_quote(f);
   if (o.all_ptx) c += " --all-ptx";
   if (o.all_visa) c += " --all-visa";
   if (!o.vector_file.empty()) c += " --vector-file " + o.vector_file;
-  for (const auto& v : o.vectors) c += v.find(' ') == std::string::npos ? " --vector " + v : " --vector '" + v + "'";
+  for (const auto& v : o.vectors) c += " --vector " + record::shell_quote(v);
   if (corner) c += " --corner";
   if (random) c += fmt::format(" --random {}", random);
   c += fmt::format(" --seed {} --lanes {} --depth {} --backpressure {:g} --gaps {:g}", o.seed,

@@ -28,6 +28,7 @@
 #include <string_view>
 #include <vector>
 
+#include "model/isa/form.h"
 #include "model/isa/ptx.h"
 #include "model/isa/visa.h"
 #include "model/ref/execute.h"
@@ -172,9 +173,9 @@ int run_single(std::vector<std::string> args, const std::optional<isa::Target>& 
     return kUsageOrInputError;
   }
   // Operands given as values become bit patterns of the form's format (PTX forms only).
-  std::optional<Uop> uop;
-  if (!isa::visa::is_batch_line(args[0])) uop = isa::decode_ptx(args[0], target).uop;
-  if (!uop && (all_values || show_result) && isa::visa::is_batch_line(args[0])) {
+  const isa::DecodedForm form = isa::decode_form(args[0], target);
+  const std::optional<Uop>& uop = form.uop;
+  if (form.visa && (all_values || show_result)) {
     std::fprintf(stderr, "halfpipe eval: --values and --show take PTX forms; vISA lines take hex\n");
     return kUsageOrInputError;
   }

@@ -33,6 +33,7 @@
 #include <tuple>
 #include <vector>
 
+#include "model/isa/form.h"
 #include "model/isa/ptx.h"
 #include "model/isa/visa.h"
 #include "sim/commands.h"
@@ -110,19 +111,12 @@ std::optional<Work> parse_line(const std::string& text, uint64_t line_number, co
   work.depth = o.depth;
   work.seed = o.seed;
   // The form.
-  if (isa::visa::is_batch_line(w[0])) {
-    std::string error;
-    const auto instruction = isa::visa::parse_form(w[0], error);
-    if (!instruction) throw UsageError(fmt::format("{}: '{}': {}", where, w[0], error));
-    work.visa = true;
-    work.instruction = instruction;
-    work.form = isa::visa::form_name(*instruction);
-  } else {
-    const auto decoded = isa::decode_ptx(w[0]);
-    if (!decoded.uop) throw UsageError(fmt::format("{}: '{}': {}", where, w[0], decoded.error));
-    work.uop = decoded.uop;
-    work.form = isa::ptx_form(*decoded.uop);
-  }
+  const isa::DecodedForm decoded = isa::decode_form(w[0]);
+  if (!decoded.legal()) throw UsageError(fmt::format("{}: '{}': {}", where, w[0], decoded.error));
+  work.visa = decoded.visa;
+  work.instruction = decoded.instruction;
+  work.uop = decoded.uop;
+  work.form = decoded.name;
   // The kind.
   if (w.size() < 2) throw UsageError(fmt::format("{}: no kind after '{}' (exhaustive, corner or random N)", where, w[0]));
   size_t next = 2;

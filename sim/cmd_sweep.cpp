@@ -28,6 +28,7 @@
 #include <thread>
 #include <vector>
 
+#include "model/isa/form.h"
 #include "model/isa/ptx.h"
 #include "model/isa/visa.h"
 #include "sim/commands.h"
@@ -116,14 +117,13 @@ int run(const SweepOptions& o) {
 
   tb::BeatSource source(o.lanes, tb::BeatSource::Packing::Fill);
   for (const auto& form : forms) {
-    if (isa::visa::is_batch_line(form)) {
-      std::string error;
-      const auto instruction = isa::visa::parse_form(form, error);
-      if (!instruction) throw UsageError(fmt::format("'{}': {}", form, error));
+    const isa::DecodedForm decoded = isa::decode_form(form);
+    if (!decoded.legal()) throw UsageError(fmt::format("'{}': {}", form, decoded.error));
+    if (const auto& instruction = decoded.instruction) {
       if (std::string error = tb::visa_lanes_error(instruction->type, o.lanes); !error.empty())
         throw UsageError(fmt::format("'{}': {}", form, error));
       if (o.exhaustive) throw UsageError(fmt::format("'{}': vISA forms have no --exhaustive stream", form));
-      const std::string name = isa::visa::form_name(*instruction);
+      const std::string& name = decoded.name;
       rec.forms.push_back(name);
       std::vector<isa::visa::BatchLine> lines;
       for (const auto& text : o.vectors) lines.push_back(tb::parse_visa_vector(text, name));
@@ -133,10 +133,8 @@ int run(const SweepOptions& o) {
       if (!streams.empty()) source.add_visa(*instruction, std::move(streams), shard);
       continue;
     }
-    const auto decoded = isa::decode_ptx(form);
-    if (!decoded.uop) throw UsageError(fmt::format("'{}': {}", form, decoded.error));
     const Uop& u = *decoded.uop;
-    const std::string canonical = isa::ptx_form(u);
+    const std::string& canonical = decoded.name;
     rec.forms.push_back(canonical);
     std::vector<tb::PtxVector> explicit_vectors;
     for (const auto& text : o.vectors) explicit_vectors.push_back(tb::parse_ptx_vector(text, form, u));

@@ -5,8 +5,8 @@
 #include <stdexcept>
 #include <utility>
 
+#include "model/isa/form.h"
 #include "model/isa/ptx.h"
-#include "model/isa/visa.h"
 #include "vectors/vector_file.h"
 
 namespace halfpipe::tb::cosim {
@@ -14,22 +14,17 @@ namespace halfpipe::tb::cosim {
 // ---- Stimulus ------------------------------------------------------------------------------
 
 void Stimulus::add_streams(const std::string& form, const std::vector<vectors::StreamSpec>& specs) {
-  if (isa::visa::is_batch_line(form)) {
-    std::string error;
-    const auto instruction = isa::visa::parse_form(form, error);
-    if (!instruction) throw std::invalid_argument("'" + form + "': " + error);
-    const std::string name = isa::visa::form_name(*instruction);
+  const isa::DecodedForm decoded = isa::decode_form(form);
+  if (!decoded.legal()) throw std::invalid_argument("'" + form + "': " + decoded.error);
+  if (decoded.instruction) {
     std::vector<vectors::VisaStream> streams;
-    for (const auto& spec : specs) streams.emplace_back(*instruction, name, spec);
-    source_.add_visa(*instruction, std::move(streams));
+    for (const auto& spec : specs) streams.emplace_back(*decoded.instruction, decoded.name, spec);
+    source_.add_visa(*decoded.instruction, std::move(streams));
     return;
   }
-  const isa::Decoded decoded = isa::decode_ptx(form);
-  if (!decoded.uop) throw std::invalid_argument("'" + form + "': " + decoded.error);
-  const std::string name = isa::ptx_form(*decoded.uop);
   std::vector<vectors::OperandStream> streams;
-  for (const auto& spec : specs) streams.emplace_back(*decoded.uop, name, spec);
-  source_.add_ptx(name, *decoded.uop, std::move(streams));
+  for (const auto& spec : specs) streams.emplace_back(*decoded.uop, decoded.name, spec);
+  source_.add_ptx(decoded.name, *decoded.uop, std::move(streams));
 }
 
 void Stimulus::add_file(const std::string& path) {
@@ -52,21 +47,17 @@ void Stimulus::add_file(const std::string& path) {
 }
 
 void Stimulus::add_vectors(const std::string& form, const std::vector<std::string>& texts) {
-  if (isa::visa::is_batch_line(form)) {
-    std::string error;
-    const auto instruction = isa::visa::parse_form(form, error);
-    if (!instruction) throw std::invalid_argument("'" + form + "': " + error);
-    const std::string name = isa::visa::form_name(*instruction);
+  const isa::DecodedForm decoded = isa::decode_form(form);
+  if (!decoded.legal()) throw std::invalid_argument("'" + form + "': " + decoded.error);
+  if (decoded.instruction) {
     std::vector<isa::visa::BatchLine> lines;
-    for (const auto& text : texts) lines.push_back(parse_visa_vector(text, name));
-    source_.add_visa_lines(*instruction, std::move(lines));
+    for (const auto& text : texts) lines.push_back(parse_visa_vector(text, decoded.name));
+    source_.add_visa_lines(*decoded.instruction, std::move(lines));
     return;
   }
-  const isa::Decoded decoded = isa::decode_ptx(form);
-  if (!decoded.uop) throw std::invalid_argument("'" + form + "': " + decoded.error);
   std::vector<PtxVector> vectors;
   for (const auto& text : texts) vectors.push_back(parse_ptx_vector(text, form, *decoded.uop));
-  source_.add_ptx_vectors(isa::ptx_form(*decoded.uop), *decoded.uop, std::move(vectors));
+  source_.add_ptx_vectors(decoded.name, *decoded.uop, std::move(vectors));
 }
 
 void Stimulus::start(int lanes) {
