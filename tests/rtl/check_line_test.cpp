@@ -1,6 +1,7 @@
 // `halfpipe check FILE --line N`: one vector of a file replayed alone, or with -o cut into a file of
 // its own. The vectors are hand-worked (f16 1.0 = 0x3c00, 2.0 = 0x4000, 3.0 = 0x4200).
 #include <catch2/catch.hpp>
+#include <unistd.h>
 
 #include <filesystem>
 #include <fstream>
@@ -28,8 +29,11 @@ const std::string kFile =
     "mul.rn.f16 0x4000 0x3c00 0x4000\n"   // 2 * 1 = 2
     "\n";
 
+// A folder of this process's own: CTest runs each test case as a process of its own, side by
+// side, and cases that shared one folder rewrote each other's three.vec while it was read.
 std::string scratch(const std::string& name, const std::string& text = "") {
-  const fs::path dir = fs::path(HALFPIPE_BINARY_DIR) / "tests" / "check-line-scratch";
+  const fs::path dir = fs::path(HALFPIPE_BINARY_DIR) / "tests" /
+                       ("check-line-scratch-" + std::to_string(::getpid()));
   fs::create_directories(dir);
   const fs::path path = dir / name;
   if (!text.empty()) std::ofstream(path, std::ios::binary) << text;

@@ -4,6 +4,7 @@
 #include <catch2/catch.hpp>
 
 #include <sys/wait.h>
+#include <unistd.h>
 
 #include <cstdio>
 #include <filesystem>
@@ -54,8 +55,11 @@ std::string replay(const std::string& text, const std::string& name, int lanes,
   return report.str() + checker.summary() + "\n";
 }
 
+// A folder of this process's own: CTest runs the test cases side by side, and two of them write
+// good.vec.
 std::string write_scratch(const std::string& name, const std::string& text) {
-  const fs::path dir = fs::path(HALFPIPE_BINARY_DIR) / "tests" / "rtl-scratch";
+  const fs::path dir =
+      fs::path(HALFPIPE_BINARY_DIR) / "tests" / ("rtl-scratch-" + std::to_string(::getpid()));
   fs::create_directories(dir);
   const fs::path path = dir / name;
   std::ofstream(path, std::ios::binary) << text;
