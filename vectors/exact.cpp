@@ -58,9 +58,15 @@ std::optional<ExactValue> exact_lane_result(const Uop& u, uint16_t a, uint16_t b
     case Op::Fma:
       if (!is_finite(f, a) || !is_finite(f, b) || !is_finite(f, c)) return std::nullopt;
       return two_sum(to_double(f, a) * to_double(f, b), to_double(f, c));
-    default:
+    case Op::Neg:  // an operand or the canonical NaN: nothing is rounded
+    case Op::Abs:
+    case Op::Min:
+    case Op::Max:
+    case Op::Tanh:  // S19: an approximation has no exact value here
+    case Op::Ex2:
       return std::nullopt;
   }
+  return std::nullopt;  // unreachable for a valid Op
 }
 
 std::optional<uint16_t> truncate_to_format(const FloatFormat& f, double x) {
