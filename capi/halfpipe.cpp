@@ -97,19 +97,10 @@ hp_status too_wide(const hp_form& f, uint32_t operand, std::string_view where) {
 hp_status decode_form(const char* text, const char* sm, const char* ptx_version, hp_form** out) {
   if (!text || !out) return fail(HP_ERR_NULL_POINTER, text ? "out is NULL" : "form is NULL");
   *out = nullptr;
-  std::optional<isa::Target> target;
-  const std::string_view sm_text = sm ? sm : "", ptx_text = ptx_version ? ptx_version : "";
-  if (!sm_text.empty() || !ptx_text.empty()) {
-    std::string error;
-    target = isa::parse_target(sm_text, ptx_text, error);
-    if (!target) return fail(HP_ERR_BAD_TARGET, error);
-  }
-  isa::Decoded d = isa::decode_ptx(text, target);
-  if (!d.uop) {
-    // Legal without the target: the target is too old (S23); otherwise the form itself is bad.
-    const bool legal = target && isa::decode_ptx(text).uop.has_value();
-    return fail(legal ? HP_ERR_TARGET : HP_ERR_FORM, std::move(d.error));
-  }
+  isa::TargetOption target = isa::parse_target_option(sm ? sm : "", ptx_version ? ptx_version : "");
+  if (!target.ok()) return fail(HP_ERR_BAD_TARGET, std::move(target.error));
+  isa::Decoded d = isa::decode_ptx(text, target.target);
+  if (!d.uop) return fail(d.target_too_old ? HP_ERR_TARGET : HP_ERR_FORM, std::move(d.error));
   auto form = std::make_unique<hp_form>();
   form->uop = *d.uop;
   form->operands = operand_count(d.uop->op);

@@ -250,11 +250,9 @@ py::object finish(py::array result, bool all_ints) {
 
 std::optional<isa::Target> target_of(const std::optional<std::string>& sm,
                                      const std::optional<std::string>& ptx) {
-  if (!sm && !ptx) return std::nullopt;
-  std::string error;
-  auto t = isa::parse_target(sm.value_or(""), ptx.value_or(""), error);
-  if (!t) throw py::value_error(error);
-  return t;
+  isa::TargetOption t = isa::parse_target_option(sm.value_or(""), ptx.value_or(""));
+  if (!t.ok()) throw py::value_error(t.error);
+  return t.target;
 }
 
 Uop decode_or_throw(const std::string& form, const std::optional<isa::Target>& target) {

@@ -222,15 +222,12 @@ int run_single(std::vector<std::string> args, const std::optional<isa::Target>& 
 }
 
 int run_eval(const EvalOptions& options) {
-  std::optional<isa::Target> target;
-  if (!options.target.empty() || !options.ptx.empty()) {
-    std::string error;
-    target = isa::parse_target(options.target, options.ptx, error);
-    if (!target) {
-      std::fprintf(stderr, "halfpipe eval: %s\n", error.c_str());
-      return kUsageOrInputError;
-    }
+  const isa::TargetOption option = isa::parse_target_option(options.target, options.ptx);
+  if (!option.ok()) {
+    std::fprintf(stderr, "halfpipe eval: %s\n", option.error.c_str());
+    return kUsageOrInputError;
   }
+  const std::optional<isa::Target>& target = option.target;
   if (options.batch) {
     if (!options.args.empty()) {
       std::fprintf(stderr, "halfpipe eval: --batch reads its lines from stdin and takes no FORM\n");

@@ -33,15 +33,11 @@ int forms_main(const std::vector<std::string>& args) {
                        "--all-visa lists vISA forms, which have no PTX target: drop --ptx, "
                        "--all-ptx or --target",
                        kUsageOrInputError);
-  std::optional<isa::Target> target;
-  if (limited) {
-    std::string error;
-    target = isa::parse_target(o.target, o.ptx_version, error);
-    if (!target) return report_stop("forms", error, kUsageOrInputError);
-  }
+  const isa::TargetOption target = isa::parse_target_option(o.target, o.ptx_version);
+  if (!target.ok()) return report_stop("forms", target.error, kUsageOrInputError);
   if (!o.visa_only) {
     for (const std::string& form : isa::legal_ptx_forms())
-      if (isa::decode_ptx(form, target).uop) std::cout << form << "\n";
+      if (isa::decode_ptx(form, target.target).uop) std::cout << form << "\n";
   }
   if (!o.ptx_only && !limited) {
     for (const auto& i : tb::visa_rtl_forms()) std::cout << isa::visa::form_name(i) << "\n";

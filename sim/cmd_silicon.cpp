@@ -35,12 +35,9 @@ namespace halfpipe::cli {
 namespace {
 
 silicon::Program read_program(const SiliconOptions& o) {
-  std::optional<isa::Target> target;
-  if (!o.target.empty()) {
-    std::string error;
-    target = isa::parse_target(o.target, "", error);
-    if (!target) throw std::invalid_argument(error);
-  }
+  const isa::TargetOption target_option = isa::parse_target_option(o.target, "");
+  if (!target_option.ok()) throw std::invalid_argument(target_option.error);
+  const std::optional<isa::Target>& target = target_option.target;
   silicon::Program program;
   std::map<std::string, size_t> form_index;  // canonical spelling -> program.forms
   std::set<std::string> known_spellings;     // as the files write them

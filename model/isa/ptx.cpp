@@ -439,6 +439,12 @@ std::optional<Target> parse_target(std::string_view sm, std::string_view ptx_ver
   return t;
 }
 
+TargetOption parse_target_option(std::string_view sm, std::string_view ptx_version) {
+  TargetOption option;
+  if (!sm.empty() || !ptx_version.empty()) option.target = parse_target(sm, ptx_version, option.error);
+  return option;
+}
+
 Decoded decode_ptx(std::string_view text, const std::optional<Target>& target) {
   Decoded result;
   size_t begin = 0;
@@ -511,7 +517,8 @@ Decoded decode_ptx(std::string_view text, const std::optional<Target>& target) {
   }
   if (target) {
     result.error = gate(*op, *type, present, *target);
-    if (!result.error.empty()) return result;
+    result.target_too_old = !result.error.empty();
+    if (result.target_too_old) return result;
   }
   result.uop = make_uop(*op, *type, present);
   return result;

@@ -23,9 +23,19 @@ struct Target {
 std::optional<Target> parse_target(std::string_view sm, std::string_view ptx_version,
                                    std::string& error);
 
+// The target a caller names by two optional spellings, as `eval --target/--ptx`, the C API and
+// Python take it: none when both are empty, else parse_target's, or its error.
+struct TargetOption {
+  std::optional<Target> target;
+  std::string error;
+  bool ok() const { return error.empty(); }
+};
+TargetOption parse_target_option(std::string_view sm, std::string_view ptx_version);
+
 struct Decoded {
   std::optional<Uop> uop;  // set when the form is legal (and allowed by the target)
   std::string error;       // otherwise, the message
+  bool target_too_old = false;  // the form is legal, and only the target refuses it (S23)
 };
 
 // Decodes an instruction such as "fma.rn.relu.bf16x2" or "add.f16.rn.ftz d, a, b;": modifiers
