@@ -117,9 +117,7 @@ int run(const CosimOptions& o) {
     }
   }
   if (!file_only && !vectors_only) {
-    std::vector<vectors::StreamSpec> specs;
-    if (corner) specs.push_back({vectors::StreamKind::Corner, 0, o.seed, {}, {}});
-    if (random) specs.push_back({vectors::StreamKind::Random, random, o.seed, {}, {}});
+    const auto specs = vectors::stream_specs(corner, random, false, o.seed);
     for (const auto& form : forms) {
       try {
         stimulus.add_streams(form, specs);

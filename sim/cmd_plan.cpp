@@ -43,13 +43,13 @@
 #include "tb/beats.h"
 #include "tb/dut_factory.h"
 #include "tb/rtl_coverage.h"
+#include "tb/stimulus.h"
 #include "tb/sweep.h"
 #include "tb/visa_beats.h"
 #include "vectors/coverage.h"
 #include "vectors/line.h"
 #include "vectors/stream.h"
 #include "vectors/vector_file.h"
-#include "vectors/visa_stream.h"
 
 namespace halfpipe::cli {
 namespace {
@@ -73,6 +73,16 @@ struct Work {
   bool netlist = false;  // the gate-level netlist (Lanes=2 Depth=4) instead of the RTL
   std::optional<uint16_t> c;
   uint64_t instructions = 0;  // in the unsharded stream
+
+  // The line's stream, unsharded.
+  vectors::StreamSpec spec() const {
+    vectors::StreamSpec s;
+    s.kind = kind;
+    s.random_count = random;
+    s.seed = seed;
+    s.exhaustive_c_values = {c.value_or(0)};
+    return s;
+  }
 };
 
 // Words of a SPEC line: blanks separate, '...' or "..." quote (a vISA form has blanks).
@@ -193,13 +203,9 @@ std::optional<Work> parse_line(const std::string& text, uint64_t line_number, co
                                  work.lanes, work.depth, list));
   }
   // The size of the unsharded stream.
-  vectors::StreamSpec spec;
-  spec.kind = work.kind;
-  spec.random_count = work.random;
-  spec.seed = work.seed;
-  spec.exhaustive_c_values = {work.c.value_or(0)};
-  work.instructions = work.visa ? vectors::VisaStream(*work.instruction, work.form, spec).total()
-                                : vectors::OperandStream(*work.uop, work.form, spec).total();
+  tb::Stimulus whole(tb::BeatSource::Packing::Fill, work.lanes);
+  whole.add_streams(work.form, {work.spec()});
+  work.instructions = whole.size();
   return work;
 }
 
@@ -274,25 +280,13 @@ double measure_rate(const Work& w) {
   const uint64_t total = std::max<uint64_t>(w.instructions, 1);
   uint64_t sample = std::min<uint64_t>(total, 2048);
   while (true) {
-    vectors::StreamSpec spec;
-    spec.kind = w.kind;
-    spec.random_count = w.random;
-    spec.seed = w.seed;
-    spec.exhaustive_c_values = {w.c.value_or(0)};
     const uint64_t slices = std::max<uint64_t>(1, total / sample);
     const vectors::Shard shard{w.kind == vectors::StreamKind::Exhaustive ? (slices + 1) / 2 : 1, slices};
-    tb::BeatSource source(w.lanes, tb::BeatSource::Packing::Fill);
+    tb::Stimulus stimulus(tb::BeatSource::Packing::Fill, w.lanes);
+    stimulus.add_streams(w.form, {w.spec()}, shard);
+    tb::BeatSource& source = stimulus.beats();
     vectors::Coverage coverage;
     if (w.kind != vectors::StreamKind::Exhaustive) source.set_coverage(&coverage);
-    if (w.visa) {
-      std::vector<vectors::VisaStream> streams;
-      streams.emplace_back(*w.instruction, w.form, spec);
-      source.add_visa(*w.instruction, std::move(streams), shard);
-    } else {
-      std::vector<vectors::OperandStream> streams;
-      streams.emplace_back(*w.uop, w.form, spec);
-      source.add_ptx(w.form, *w.uop, std::move(streams), shard);
-    }
     tb::SweepSettings settings;
     settings.seed = w.seed;
     std::ostringstream report;

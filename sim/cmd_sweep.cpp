@@ -28,7 +28,6 @@
 #include <thread>
 #include <vector>
 
-#include "model/isa/form.h"
 #include "model/isa/ptx.h"
 #include "model/isa/visa.h"
 #include "sim/commands.h"
@@ -38,11 +37,11 @@
 #include "tb/beats.h"
 #include "tb/dut_factory.h"
 #include "tb/rtl_coverage.h"
+#include "tb/stimulus.h"
 #include "tb/sweep.h"
 #include "tb/visa_beats.h"
 #include "tb/wave_view.h"
 #include "vectors/coverage.h"
-#include "vectors/line.h"
 
 namespace halfpipe::cli {
 namespace {
@@ -102,47 +101,18 @@ int run(const SweepOptions& o) {
   if (!o.corner && !o.random && !o.exhaustive && o.vectors.empty() && !o.bare) {
     throw UsageError("nothing to sweep: give --corner, --random N, --exhaustive or --vector");
   }
-  std::vector<vectors::StreamSpec> specs;
-  auto spec = [&](vectors::StreamKind kind) {
-    vectors::StreamSpec s;
-    s.kind = kind;
-    s.random_count = o.random;
-    s.seed = o.seed;
-    s.exhaustive_c_values = c_values.empty() ? std::vector<uint16_t>{0x0000} : c_values;
-    return s;
-  };
-  if (o.corner) specs.push_back(spec(vectors::StreamKind::Corner));
-  if (o.random) specs.push_back(spec(vectors::StreamKind::Random));
-  if (o.exhaustive) specs.push_back(spec(vectors::StreamKind::Exhaustive));
-
-  tb::BeatSource source(o.lanes, tb::BeatSource::Packing::Fill);
+  const auto specs = vectors::stream_specs(o.corner, o.random, o.exhaustive, o.seed,
+                                           c_values.empty() ? std::vector<uint16_t>{0x0000} : c_values);
+  tb::Stimulus stimulus(tb::BeatSource::Packing::Fill, o.lanes);
   for (const auto& form : forms) {
-    const isa::DecodedForm decoded = isa::decode_form(form);
-    if (!decoded.legal()) throw UsageError(fmt::format("'{}': {}", form, decoded.error));
-    if (const auto& instruction = decoded.instruction) {
-      if (std::string error = tb::visa_lanes_error(instruction->type, o.lanes); !error.empty())
-        throw UsageError(fmt::format("'{}': {}", form, error));
-      if (o.exhaustive) throw UsageError(fmt::format("'{}': vISA forms have no --exhaustive stream", form));
-      const std::string& name = decoded.name;
-      rec.forms.push_back(name);
-      std::vector<isa::visa::BatchLine> lines;
-      for (const auto& text : o.vectors) lines.push_back(tb::parse_visa_vector(text, name));
-      if (!lines.empty()) source.add_visa_lines(*instruction, std::move(lines));
-      std::vector<vectors::VisaStream> streams;
-      for (const auto& s : specs) streams.emplace_back(*instruction, name, s);
-      if (!streams.empty()) source.add_visa(*instruction, std::move(streams), shard);
-      continue;
+    try {
+      stimulus.add_vectors(form, o.vectors);
+      rec.forms.push_back(stimulus.add_streams(form, specs, shard));
+    } catch (const std::invalid_argument& e) {
+      throw UsageError(e.what());
     }
-    const Uop& u = *decoded.uop;
-    const std::string& canonical = decoded.name;
-    rec.forms.push_back(canonical);
-    std::vector<tb::PtxVector> explicit_vectors;
-    for (const auto& text : o.vectors) explicit_vectors.push_back(tb::parse_ptx_vector(text, form, u));
-    if (!explicit_vectors.empty()) source.add_ptx_vectors(canonical, u, std::move(explicit_vectors));
-    std::vector<vectors::OperandStream> streams;
-    for (const auto& s : specs) streams.emplace_back(u, canonical, s);
-    if (!streams.empty()) source.add_ptx(canonical, u, std::move(streams), shard);
   }
+  tb::BeatSource& source = stimulus.beats();
 
   if (!o.wave.empty()) {
     try {

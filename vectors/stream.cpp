@@ -148,6 +148,23 @@ const char* stream_kind_name(StreamKind kind) {
   return "?";
 }
 
+std::vector<StreamSpec> stream_specs(bool corner, uint64_t random_count, bool exhaustive,
+                                     uint64_t seed, std::vector<uint16_t> exhaustive_c_values) {
+  std::vector<StreamSpec> out;
+  auto add = [&](StreamKind kind) {
+    StreamSpec s;
+    s.kind = kind;
+    s.random_count = random_count;
+    s.seed = seed;
+    s.exhaustive_c_values = exhaustive_c_values;
+    out.push_back(s);
+  };
+  if (corner) add(StreamKind::Corner);
+  if (random_count > 0) add(StreamKind::Random);
+  if (exhaustive) add(StreamKind::Exhaustive);
+  return out;
+}
+
 OperandStream::OperandStream(const Uop& u, std::string_view form, StreamSpec spec)
     : uop_(u), spec_(std::move(spec)), form_hash_(stable_hash(form)) {
   const int n = operand_count(u.op);

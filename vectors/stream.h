@@ -54,6 +54,11 @@ struct StreamSpec {
   std::vector<uint16_t> exhaustive_c_values;
 };
 
+// The streams a run asks for (`--corner`, `--random N`, `--exhaustive`), unsharded, in the
+// order every command runs them: corner, random, exhaustive.
+std::vector<StreamSpec> stream_specs(bool corner, uint64_t random_count, bool exhaustive,
+                                     uint64_t seed, std::vector<uint16_t> exhaustive_c_values = {});
+
 // The register operands of one instruction: scalar forms use bits [15:0]; packed forms carry
 // lane 1 in [31:16] (S2). Unused operands are zero.
 struct Operands {

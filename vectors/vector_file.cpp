@@ -26,19 +26,7 @@ std::string format_vector_line(std::string_view form, const Uop& u, const Operan
 }
 
 std::vector<StreamSpec> GenerationRequest::specs() const {
-  std::vector<StreamSpec> out;
-  auto add = [&](StreamKind kind) {
-    StreamSpec s;
-    s.kind = kind;
-    s.random_count = random_count;
-    s.seed = seed;
-    s.exhaustive_c_values = exhaustive_c_values;
-    out.push_back(s);
-  };
-  if (corner) add(StreamKind::Corner);
-  if (random_count > 0) add(StreamKind::Random);
-  if (exhaustive) add(StreamKind::Exhaustive);
-  return out;
+  return stream_specs(corner, random_count, exhaustive, seed, exhaustive_c_values);
 }
 
 std::vector<GenerationRequest::Part> GenerationRequest::parts() const {

@@ -14,54 +14,16 @@
 #include "tb/beats.h"
 #include "tb/cosim/quantum.h"
 #include "tb/cosim/rtl_unit.h"
+#include "tb/stimulus.h"
 #include "tb/wave_view.h"
 #include "vectors/coverage.h"
 #include "vectors/stream.h"
 
 namespace halfpipe::tb::cosim {
 
-// The vectors of a run, in order: streams from the vectors library and/or a vector file,
-// turned into beats (tb/beats.h) once the unit's lane count is known: one PTX instruction a
-// beat, a vISA instruction in the front-end's beats (S25).
-class Stimulus {
- public:
-  // Adds `form`'s streams (vectors::StreamSpec: corner classes, seeded random, ...), run after
-  // what was added before. A PTX form, or a vISA form (`MIN|MAX[.sat] (EXEC[, MASK]) TYPE`,
-  // any of the eleven types; corner and random streams). Throws std::invalid_argument naming
-  // the form if it is illegal; a wide type that the lane count does not fit is refused when the
-  // run sets the lanes (start).
-  void add_streams(const std::string& form, const std::vector<vectors::StreamSpec>& specs);
-  // Adds every vector of a vector file (vectors/FORMAT.md), its expected results taken from the
-  // file. Throws vectors::ParseError ("FILE:LINE: problem") for a malformed file and
-  // std::runtime_error for one that cannot be read.
-  void add_file(const std::string& path);
-  // Adds one explicit instruction per text, as `--vector` gives it (tb/beats.h
-  // parse_ptx_vector, parse_visa_vector). Throws std::invalid_argument naming the form or text.
-  void add_vectors(const std::string& form, const std::vector<std::string>& texts);
-
-  uint64_t size() const { return source_.instructions(); }
-  const std::vector<std::string>& forms() const { return source_.forms(); }  // Expected::plan
-  const Uop& uop(int form) const { return source_.uop(form); }  // vISA forms: without modifiers
-  bool is_visa(int form) const { return source_.is_visa(form); }
-  bool has_visa() const { return source_.has_visa(); }
-
-  // Fixes the unit's lane count; throws std::invalid_argument when a form needs more lanes
-  // than that. Then next() hands out the beats.
-  void start(int lanes);
-  // The next beat (its tag left to the caller); false at the end.
-  bool next(Expected& beat) { return source_.next(beat); }
-  // The beats themselves, for the plain C++ drive loop (tb/drive.h) of run_bare.
-  BeatSource& beats() { return source_; }
-  const BeatSource& beats() const { return source_; }
-  // Functional coverage of the PTX instructions drawn so far (each once, replays after a reset
-  // aside); vISA forms have no coverage model.
-  const vectors::Coverage& coverage() const { return coverage_; }
-
- private:
-  // Any lane count the harness builds takes every form until start() says which.
-  BeatSource source_{kMaxLanes, BeatSource::Packing::OnePerBeat};
-  vectors::Coverage coverage_;
-};
+// The vectors of a run (tb/stimulus.h): one PTX instruction a beat, a vISA instruction in the
+// front-end's beats (S25), once start() gives the unit's lane count.
+using Stimulus = tb::Stimulus;
 
 struct Settings {
   int lanes = 2;
