@@ -20,6 +20,7 @@
 #include "model/ref/execute.h"
 #include "model/ref/visa_minmax.h"
 #include "model/uop/uop.h"
+#include "vectors/operand_check.h"
 
 using namespace halfpipe;
 
@@ -80,18 +81,12 @@ std::string hex(uint64_t v) {
 }
 
 hp_status operand_count_error(const hp_form& f, size_t given) {
-  return fail(HP_ERR_OPERAND_COUNT, quoted(f.name) + " takes " + std::to_string(f.operands) +
-                                        (f.operands == 1 ? " operand, got " : " operands, got ") +
-                                        std::to_string(given));
+  return fail(HP_ERR_OPERAND_COUNT,
+              vectors::operand_count_error(f.name, f.operands, static_cast<int>(given)));
 }
 
-// A scalar form reads bits [15:0]; anything above them is a caller's mistake, as a too-wide hex
-// operand is on the command line.
-inline bool fits(const hp_form& f, uint32_t operand) { return f.uop.packed || (operand >> 16) == 0; }
-
-hp_status too_wide(const hp_form& f, uint32_t operand, std::string_view where) {
-  return fail(HP_ERR_OPERAND, std::string(where) + "operand " + hex(operand) + " is too wide: " +
-                                  quoted(f.name) + " takes 16-bit registers");
+hp_status too_wide(const hp_form& f, uint32_t operand, const std::string& where) {
+  return fail(HP_ERR_OPERAND, where + vectors::too_wide_error(f.name, f.uop, operand));
 }
 
 hp_status decode_form(const char* text, const char* sm, const char* ptx_version, hp_form** out) {
@@ -115,7 +110,7 @@ hp_status exec_form(const hp_form* f, const uint32_t* operands, size_t count, ui
   if (count != static_cast<size_t>(f->operands)) return operand_count_error(*f, count);
   uint32_t x[3] = {0, 0, 0};
   for (size_t k = 0; k < count; ++k) {
-    if (!fits(*f, operands[k])) return too_wide(*f, operands[k], "");
+    if (!vectors::fits_register(f->uop, operands[k])) return too_wide(*f, operands[k], "");
     x[k] = operands[k];
   }
   *result = ref::execute(f->uop, x[0], x[1], x[2]);
@@ -220,7 +215,9 @@ hp_status hp_ptx_exec_n(const hp_form* form, const uint32_t* const* operands, si
     const size_t valid = ref::execute_n_until_wide(form->uop, a, b, c, results, n);
     if (valid < n) {
       const uint32_t x = a ? a[valid] : 0, y = b ? b[valid] : 0, z = c ? c[valid] : 0;
-      const uint32_t bad = (x >> 16) ? x : (y >> 16) ? y : z;
+      const uint32_t bad = !vectors::fits_register(form->uop, x)   ? x
+                           : !vectors::fits_register(form->uop, y) ? y
+                                                                    : z;
       return too_wide(*form, bad, "instruction " + std::to_string(valid) + ": ");
     }
     return HP_OK;

@@ -40,6 +40,7 @@
 #include "halfpipe/version.h"
 #include "vectors/batch.h"
 #include "vectors/line.h"
+#include "vectors/operand_check.h"
 #include "vectors/value_spelling.h"
 
 namespace py = pybind11;
@@ -396,9 +397,10 @@ py::object execute(const std::string& form, py::object a, py::object b, py::obje
 
   const py::dtype u16 = py::dtype::of<uint16_t>(), u32 = py::dtype::of<uint32_t>();
   const std::string what = "'" + form + "'";
+  const uint64_t register_mask = vectors::register_mask(u);
   Prepared p =
-      u.packed ? prepare(operands, {u32}, u32, 0xFFFFFFFFu, what + " (packed, 32-bit registers)")
-               : prepare(operands, {u16, u32}, u32, 0xFFFFu, what + " (16-bit registers)");
+      u.packed ? prepare(operands, {u32}, u32, register_mask, what + " (packed, 32-bit registers)")
+               : prepare(operands, {u16, u32}, u32, register_mask, what + " (16-bit registers)");
   // A scalar form's result is as wide as its widest array operand (uint16 unless one is uint32).
   bool wide = u.packed;
   for (size_t i = 0; i < p.arrays.size(); ++i)
@@ -419,8 +421,7 @@ py::object execute(const std::string& form, py::object a, py::object b, py::obje
                          : out_as_bits(out, result_dtype, result_shape, bits_dtype, bc.shape, given);
   char* data = static_cast<char*>(result.mutable_data());
   const int out_size = wide ? 4 : 2;
-  const uint64_t register_mask = u.packed ? 0xFFFFFFFFu : 0xFFFFu;
-  uint64_t too_wide = 0;
+  std::optional<std::pair<ssize_t, uint64_t>> too_wide;  // the first such element, its operand
   {
     py::gil_scoped_release release;
     if (u.packed && contiguous_of<uint32_t>(bc)) {
@@ -429,7 +430,10 @@ py::object execute(const std::string& form, py::object a, py::object b, py::obje
       contiguous_bulk<uint16_t>(u, bc, data, wanted);
     } else {
       for_each_element(bc, [&](ssize_t i, uint64_t x0, uint64_t x1, uint64_t x2) {
-        too_wide |= (x0 | x1 | x2) & ~register_mask;
+        if (((x0 | x1 | x2) & ~register_mask) && !too_wide)
+          too_wide = {i, !vectors::fits_register(u, x0)   ? x0
+                         : !vectors::fits_register(u, x1) ? x1
+                                                          : x2};
         store(data + i * out_size, out_size,
               ref::execute(u, static_cast<uint32_t>(x0), static_cast<uint32_t>(x1),
                            static_cast<uint32_t>(x2)));
@@ -437,8 +441,8 @@ py::object execute(const std::string& form, py::object a, py::object b, py::obje
     }
   }
   if (too_wide)
-    throw py::value_error("an operand element is too wide: " + what +
-                          " takes 16-bit registers, values 0 to 65535");
+    throw py::value_error("element " + std::to_string(too_wide->first) + ": " +
+                          vectors::too_wide_error(form, u, too_wide->second));
   if (!out.is_none()) return out;
   if (python_floats && p.all_ints)  // Python scalars only, a float among them: a float
     return py::float_(vectors::value_of(static_cast<uint16_t>(py::cast<uint64_t>(result.attr("item")())),

@@ -6,13 +6,9 @@
 #include "model/ref/execute.h"
 #include "model/ref/visa_minmax.h"
 #include "model/uop/visa_type.h"
+#include "vectors/operand_check.h"
 
 namespace halfpipe::vectors {
-
-std::string operand_count_error(std::string_view form, int wanted, int given) {
-  return "'" + std::string(form) + "' takes " + std::to_string(wanted) +
-         (wanted == 1 ? " operand, got " : " operands, got ") + std::to_string(given);
-}
 
 bool evaluate_ptx(const Form& form, const Tokens& tokens, std::string& out) {
   if (!form.uop) {

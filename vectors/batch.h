@@ -28,10 +28,6 @@ class BatchEvaluator {
   FormCache forms_;
 };
 
-// "'add.f16' takes 2 operands, got 1": the message for a PTX form given the wrong number of
-// operands (the Python module's execute() says the same).
-std::string operand_count_error(std::string_view form, int wanted, int given);
-
 // "FORM A [B [C]]" of a decoded PTX form, tokens[0] being the form: appends the result or the
 // message, as BatchEvaluator::evaluate. The operand count and the widest operand (4 hex digits
 // for a 16-bit register, 8 for a packed 32-bit one) come from the Uop.
