@@ -16,6 +16,7 @@
 
 #include "fuzz/fuzz_check.h"
 #include "model/isa/ptx.h"
+#include "model/isa/visa.h"
 #include "vectors/batch.h"
 #include "vectors/line.h"
 
@@ -69,7 +70,7 @@ void check_line(vectors::BatchEvaluator& evaluator,
   const bool ok = evaluator.evaluate(line, tokens, out);
   FUZZ_CHECK(!out.empty() && one_line(out), "'" + std::string(line) + "' -> '" + out + "'");
   if (ok) {
-    if (vectors::is_visa_line(tokens[0], line)) {
+    if (halfpipe::isa::visa::is_batch_line(tokens[0], line)) {
       FUZZ_CHECK(is_element_list(out), "'" + std::string(line) + "' -> '" + out + "'");
     } else {
       const halfpipe::isa::Decoded form = halfpipe::isa::decode_ptx(tokens[0], target);

@@ -4,13 +4,13 @@
 //   order (opcode, exec_size, op, type, dst_modifier, src0_modifier, src1_modifier; missing
 //   bytes are 0), the four after them an execution mask (little-endian) for channel_enable.
 // - odd: the text. The rest of the input, up to its first end of line, is one line given to is_batch_line, parse_form,
-//   decode_text (under the type numbered (first byte >> 1) % 11), parse_visa_line and
+//   decode_text (under the type numbered (first byte >> 1) % 11), parse_batch_line and
 //   evaluate_visa, exactly as `eval --batch` evaluates a vISA line.
 //
 // Invariants: a legal encoding is exactly what encode() writes back (decode_binary(e) == i
 // implies encode(i) == e), and decode_binary(encode(i)) == i; every decoded instruction
 // round-trips through its text form and its form name; its channels stay below exec_size; a
-// parsed batch line round-trips through format_visa_line; every message is one non-empty line.
+// parsed batch line round-trips through format_batch_line; every message is one non-empty line.
 #include <cstddef>
 #include <cstdint>
 #include <optional>
@@ -96,17 +96,17 @@ void text_door(uint8_t selector, std::string_view line) {
     check_instruction(*text.instruction);
   }
 
-  const auto parsed = halfpipe::vectors::parse_visa_line(line);
+  const auto parsed = halfpipe::isa::visa::parse_batch_line(line);
   FUZZ_CHECK(parsed.value.has_value() == parsed.error.empty(), parsed.error);
   FUZZ_CHECK(one_line(parsed.error), parsed.error);
   if (parsed) {
     check_instruction(parsed->instruction);
-    const std::string canonical = halfpipe::vectors::format_visa_line(*parsed);
-    const auto again = halfpipe::vectors::parse_visa_line(canonical);
+    const std::string canonical = halfpipe::isa::visa::format_batch_line(*parsed);
+    const auto again = halfpipe::isa::visa::parse_batch_line(canonical);
     FUZZ_CHECK(again && again->instruction == parsed->instruction &&
                    again->exec_mask == parsed->exec_mask && again->dst == parsed->dst &&
                    again->src0 == parsed->src0 && again->src1 == parsed->src1 &&
-                   halfpipe::vectors::format_visa_line(*again) == canonical,
+                   halfpipe::isa::visa::format_batch_line(*again) == canonical,
                canonical + ": " + again.error);
   }
 

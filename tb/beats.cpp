@@ -38,7 +38,7 @@ PtxVector parse_ptx_vector(const std::string& text, const std::string& form, con
 }
 
 isa::visa::BatchLine parse_visa_vector(const std::string& text, const std::string& form) {
-  const auto line = vectors::parse_visa_line(form + " " + text);
+  const auto line = isa::visa::parse_batch_line(form + " " + text);
   if (!line)
     throw std::invalid_argument(fmt::format("--vector '{}' for '{}': {}", text, form, line.error));
   return *line;

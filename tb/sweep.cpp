@@ -9,6 +9,7 @@
 
 #include <fmt/format.h>
 
+#include "model/isa/visa.h"
 #include "model/ref/visa_minmax.h"
 #include "tb/visa_beats.h"
 #include "vectors/vector_file.h"
@@ -58,7 +59,7 @@ std::string replay_arguments(const BeatSource& source, const Expected& beat, int
       line.src0[ch] = src0 & mask;
       line.src1[ch] = src1 & mask;
     }
-    const std::string text = vectors::format_visa_line(line);
+    const std::string text = isa::visa::format_batch_line(line);
     return fmt::format("'{}' --vector '{}'", form, text.substr(form.size() + 1));
   }
   const Uop& u = source.uop(beat.plan);

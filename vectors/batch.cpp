@@ -3,6 +3,7 @@
 #include <cstdint>
 #include <exception>
 
+#include "model/isa/visa.h"
 #include "model/ref/execute.h"
 #include "model/ref/visa_minmax.h"
 #include "model/uop/visa_type.h"
@@ -50,7 +51,7 @@ bool evaluate_ptx(const Form& form, const Tokens& tokens, std::string& out) {
 }
 
 bool evaluate_visa(std::string_view line, std::string& out) {
-  Parsed<isa::visa::BatchLine> parsed = parse_visa_line(line);
+  isa::visa::ParsedBatchLine parsed = isa::visa::parse_batch_line(line);
   if (!parsed) {
     out += parsed.error;
     return false;
@@ -68,7 +69,7 @@ bool evaluate_visa(std::string_view line, std::string& out) {
 }
 
 bool BatchEvaluator::evaluate(std::string_view line, const Tokens& tokens, std::string& out) {
-  if (is_visa_line(tokens[0], line)) return evaluate_visa(line, out);
+  if (isa::visa::is_batch_line(tokens[0], line)) return evaluate_visa(line, out);
   return evaluate_ptx(forms_.get(tokens[0]), tokens, out);
 }
 

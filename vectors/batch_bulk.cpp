@@ -4,6 +4,7 @@
 #include <cstring>
 #include <exception>
 
+#include "model/isa/visa.h"
 #include "model/ref/bulk/execute_n.h"
 #include "model/ref/execute.h"
 #include "vectors/vector_file.h"
@@ -84,7 +85,7 @@ uint32_t BulkBatchEvaluator::group_of(std::string_view form, std::string_view li
     }
   }
   uint32_t group = kSlow;
-  if (!is_visa_line(form, line)) {
+  if (!isa::visa::is_batch_line(form, line)) {
     const isa::Decoded d = isa::decode_ptx(form, target_);
     if (d.uop) {
       group = static_cast<uint32_t>(groups_.size());

@@ -1,6 +1,8 @@
 // The vISA MIN_MAX front-end: binary and text forms (S24, S25), forms and mask controls.
 #include "model/isa/visa.h"
 
+#include "model/isa/hex.h"
+
 #include <array>
 #include <string>
 
@@ -9,7 +11,8 @@ namespace {
 
 // ---- small text helpers ------------------------------------------------------------------------
 
-bool is_space(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n'; }
+// Blanks are the tokenizer's (model/isa/hex.h), so a batch line splits the same everywhere.
+bool is_space(char c) { return is_blank(c); }
 
 char lower(char c) { return (c >= 'A' && c <= 'Z') ? static_cast<char>(c - 'A' + 'a') : c; }
 
@@ -52,6 +55,22 @@ struct Cursor {
     while (pos < s.size() && !is_space(s[pos]) && stops.find(s[pos]) == std::string_view::npos)
       ++pos;
     return s.substr(start, pos - start);
+  }
+  // Like word(), but a comma list may have blanks around its commas: "1, 2 ,3" is one field.
+  std::string_view list_field() {
+    skip_space();
+    const size_t start = pos;
+    size_t end = pos;
+    while (pos < s.size()) {
+      while (pos < s.size() && !is_space(s[pos])) ++pos;
+      end = pos;
+      skip_space();
+      const bool continues =
+          (end > start && s[end - 1] == ',') || (pos < s.size() && s[pos] == ',');
+      if (!continues) break;
+    }
+    pos = end;
+    return s.substr(start, end - start);
   }
 };
 
@@ -214,6 +233,42 @@ std::string parse_type_field(Cursor& c, Instruction& i) {
   return {};
 }
 
+// ---- the batch line ------------------------------------------------------------------------
+
+// One of DST, SRC0, SRC1: exactly `count` elements of `t`, with a source modifier when allowed.
+std::string parse_list(std::string_view field, std::string_view name, const VisaTypeTraits& t,
+                       int count, bool modifier_allowed, SourceModifier& mod, uint64_t* out) {
+  const SourceModifier taken = take_source_modifier(field);
+  if (taken.neg || taken.abs) {
+    if (!modifier_allowed) return std::string(name) + " takes no source modifier";
+    mod = taken;
+  }
+  int n = 0;
+  while (true) {
+    const size_t comma = field.find(',');
+    const std::string_view element = trim(field.substr(0, comma));
+    if (n < count) {
+      auto at = [&] { return std::string(name) + " element " + std::to_string(n); };
+      const isa::Hex h = isa::parse_hex(element, isa::HexLimit::bits(t.bits));
+      switch (h.problem) {
+        case isa::HexProblem::None: out[n] = h.value; break;
+        case isa::HexProblem::Empty: return at() + " is empty";
+        case isa::HexProblem::NotHex: return at() + " " + quoted(element) + " is not hex";
+        case isa::HexProblem::TooWide:
+          return at() + " " + quoted(element) + " is wider than " + std::to_string(t.bits) +
+                 " bits (type " + std::string(t.name) + ")";
+      }
+    }
+    ++n;
+    if (comma == std::string_view::npos) break;
+    field = field.substr(comma + 1);
+  }
+  if (n != count)
+    return std::string(name) + " has " + std::to_string(n) + " elements; EXEC is " +
+           std::to_string(count);
+  return {};
+}
+
 }  // namespace
 
 // ---- public ------------------------------------------------------------------------------------
@@ -373,6 +428,69 @@ std::string form_name(const Instruction& i) {
   return std::string(i.max ? "MAX" : "MIN") + (i.sat ? ".sat" : "") + " (" +
          std::to_string(i.exec_size) + ", " + mask_control_name(i.mask) + ") " +
          std::string(traits(i.type).name);
+}
+
+ParsedBatchLine parse_batch_line(std::string_view line) {
+  ParsedBatchLine result;
+  auto fail = [&result](std::string message) {
+    result.value.reset();
+    result.error = std::move(message);
+    return std::move(result);
+  };
+  if (const size_t hash = line.find('#'); hash != std::string_view::npos)
+    line = line.substr(0, hash);
+  std::string error;
+  const std::optional<Instruction> form = take_form(line, error);
+  if (!form) return fail(std::move(error));
+  BatchLine& b = result.value.emplace();
+  Instruction& i = b.instruction;
+  i = *form;
+  const VisaTypeTraits& t = traits(i.type);
+  Cursor c{line};
+
+  const std::string_view emask_field = c.word();
+  if (emask_field.empty()) return fail("missing EMASK after TYPE");
+  const isa::Hex emask = isa::parse_hex(emask_field, isa::HexLimit::bits(32));
+  switch (emask.problem) {
+    case isa::HexProblem::None: break;
+    case isa::HexProblem::Empty: return fail("EMASK " + quoted(emask_field) + " has no hex digits");
+    case isa::HexProblem::NotHex: return fail("EMASK " + quoted(emask_field) + " is not hex");
+    case isa::HexProblem::TooWide:
+      return fail("EMASK " + quoted(emask_field) + " is wider than 32 bits");
+  }
+  b.exec_mask = static_cast<uint32_t>(emask.value);
+
+  constexpr std::array<std::string_view, 3> kNames{"DST", "SRC0", "SRC1"};
+  const std::array<uint64_t*, 3> lists{b.dst.data(), b.src0.data(), b.src1.data()};
+  for (size_t k = 0; k < kNames.size(); ++k) {
+    const std::string_view field = c.list_field();
+    if (field.empty()) return fail("missing " + std::string(kNames[k]));
+    SourceModifier unused;
+    SourceModifier& mod = k == 1 ? i.src0_mod : k == 2 ? i.src1_mod : unused;
+    if (std::string err = parse_list(field, kNames[k], t, i.exec_size, k != 0, mod, lists[k]);
+        !err.empty())
+      return fail(std::move(err));
+  }
+  if (!c.at_end()) return fail("unexpected " + quoted(c.word()) + " after SRC1");
+  return result;
+}
+
+std::string format_batch_line(const BatchLine& b) {
+  const Instruction& i = b.instruction;
+  const int digits = traits(i.type).bits / 4;
+  std::string out = form_name(i) + " ";
+  isa::append_hex(out, b.exec_mask, 8);
+  const std::array<const uint64_t*, 3> lists{b.dst.data(), b.src0.data(), b.src1.data()};
+  const std::array<SourceModifier, 3> mods{SourceModifier{}, i.src0_mod, i.src1_mod};
+  for (size_t k = 0; k < lists.size(); ++k) {
+    out += ' ';
+    out += modifier_text(mods[k]);
+    for (int ch = 0; ch < i.exec_size; ++ch) {
+      if (ch) out += ',';
+      isa::append_hex(out, lists[k][ch], digits);
+    }
+  }
+  return out;
 }
 
 }  // namespace halfpipe::isa::visa

@@ -1,8 +1,7 @@
 // The Intel vISA MIN_MAX front-end (the vISA MIN_MAX page; doc/semantics.md S24-S29): the binary
 // form and the text form in, a decoded instruction out, and the channel enables (S25). Errors name
-// the offending field. It knows the contract (model/uop) alone: the batch line's operands are
-// parsed and evaluated in vectors/line.h and vectors/batch.h, the Uop beats the RTL consumes are
-// cut in tb/visa_beats.h.
+// the offending field. It knows the contract (model/uop) alone: the batch line is parsed here
+// and evaluated in vectors/batch.h, the Uop beats the RTL consumes are cut in tb/visa_beats.h.
 //
 // The binary form. The spec gives three bytes: the opcode 0x45, Exec_size and Op. The type,
 // `.sat` and the source modifiers live in vISA's operands, whose encoding the page does not give,
@@ -112,15 +111,32 @@ bool mask_control_fits(const Instruction& i);
 // `(-)` and `(-abs)`; none when the operand starts otherwise.
 SourceModifier take_source_modifier(std::string_view& operand);
 
-// A batch line of `halfpipe eval --batch` for vISA (vectors/line.h parses and prints it):
+// A batch line of `halfpipe eval --batch` for vISA, its one grammar:
 //   MIN|MAX[.sat] (EXEC[, MASK]) TYPE EMASK DST SRC0 SRC1
-// the instruction (with the source modifiers its SRC0/SRC1 carry), the execution mask and EXEC
-// elements of each list (elements past EXEC are zero).
+// EXEC 1..32 (a power of two), MASK M1..M8 / M1_NM..M8_NM (default M1), TYPE b ub w uw d ud q uq
+// hf f df, EMASK the 32-bit execution mask in hex; DST, SRC0, SRC1 comma-separated lists of
+// exactly EXEC hex elements (0x optional, model/isa/hex.h) of the type's width, blanks allowed
+// around the commas, SRC0/SRC1 optionally prefixed by `-`, `(abs)` or `-(abs)`. A trailing
+// `# comment` is ignored. The line holds the instruction (with the source modifiers its
+// SRC0/SRC1 carry), the execution mask and EXEC elements of each list (elements past EXEC are
+// zero).
 struct BatchLine {
   Instruction instruction;
   uint32_t exec_mask = 0;
   std::array<uint64_t, kMaxExecSize> dst{}, src0{}, src1{};
 };
+
+// A parsed batch line, or the message naming the field and the problem.
+struct ParsedBatchLine {
+  std::optional<BatchLine> value;
+  std::string error;
+  explicit operator bool() const { return value.has_value(); }
+  const BatchLine& operator*() const { return *value; }
+  const BatchLine* operator->() const { return &*value; }
+};
+ParsedBatchLine parse_batch_line(std::string_view line);
+// The canonical spelling; parse_batch_line(format_batch_line(b)) gives b back.
+std::string format_batch_line(const BatchLine& b);
 
 // A vISA form: the head of a batch line, `MIN|MAX[.sat] (EXEC[, MASK]) TYPE`, i.e. everything
 // static about an instruction but its source modifiers (which, as in the batch line, ride on the
@@ -135,5 +151,17 @@ std::string form_name(const Instruction& i);
 // Whether a batch line is a vISA line rather than a PTX one: its first word is MIN, MAX,
 // MIN.sat or MAX.sat (any case). PTX min/max always carry a type suffix, so never collide.
 bool is_batch_line(std::string_view line);
+// The same, given the line's first blank-separated token too: a cheap look at it first (inline:
+// every line of `eval --batch` asks), that says no to any PTX line at once.
+inline bool is_batch_line(std::string_view first_token, std::string_view line) {
+  auto lower = [](char c) { return static_cast<char>(c | 0x20); };
+  const std::string_view f = first_token;
+  if (f.size() < 3 || lower(f[0]) != 'm') return false;
+  const char b = lower(f[1]), c = lower(f[2]);
+  if (!((b == 'i' && c == 'n') || (b == 'a' && c == 'x'))) return false;
+  const bool shaped = f.size() == 3 || f[3] == '(' ||
+                      (f[3] == '.' && f.size() > 4 && lower(f[4]) == 's');
+  return shaped && is_batch_line(line);
+}
 
 }  // namespace halfpipe::isa::visa

@@ -267,7 +267,7 @@ TEST_CASE("sweep: a vISA mismatch is reported with a batch-line reproduce comman
   const auto form = isa::visa::parse_form("min (2) w", error);
   REQUIRE(form);
   // Channel 0: min(1, 3) = 1; channel 1: min(2, 0) = 0, which lane 1's stuck bit turns into 1.
-  const auto line = vectors::parse_visa_line("MIN (2) w ffffffff 0,0 1,2 3,0");
+  const auto line = isa::visa::parse_batch_line("MIN (2) w ffffffff 0,0 1,2 3,0");
   REQUIRE(line);
   tb::BeatSource source(2, tb::BeatSource::Packing::Fill);
   source.add_visa_lines(*form, {*line});

@@ -5,6 +5,7 @@
 
 #include <string>
 
+#include "model/isa/visa.h"
 #include "vectors/batch.h"
 #include "vectors/line.h"
 
@@ -169,12 +170,12 @@ TEST_CASE("evaluate_ptx: the register width bounds the operand's digits", "[line
 
 // ---- the vISA batch line -----------------------------------------------------------------------
 
-TEST_CASE("parse_visa_line: a refused line has no value and a message naming the field",
+TEST_CASE("parse_batch_line: a refused line has no value and a message naming the field",
           "[line][visa]") {
-  const auto bad = parse_visa_line("MIN (2) w 3 1,2 3,4 0x1,0x10000");
+  const auto bad = halfpipe::isa::visa::parse_batch_line("MIN (2) w 3 1,2 3,4 0x1,0x10000");
   CHECK_FALSE(bad);
   CHECK_THAT(bad.error, Contains("SRC1 element 1 '0x10000' is wider than 16 bits (type w)"));
-  const auto good = parse_visa_line("MIN (2) w 3 1,2 3,4 5,6");
+  const auto good = halfpipe::isa::visa::parse_batch_line("MIN (2) w 3 1,2 3,4 5,6");
   REQUIRE(good);
   CHECK(good.error.empty());
   CHECK(good->src1[1] == 6u);

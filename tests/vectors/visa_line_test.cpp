@@ -13,7 +13,7 @@ using Catch::Matchers::Contains;
 
 TEST_CASE("batch line: parsed into instruction, mask and elements, and spelled back", "[visa][batch]") {
   const auto b =
-      vectors::parse_visa_line("max (2, m2) w 0x1234 7,8 -(abs)8000,3 (abs)ffff,0 # note");
+      isa::visa::parse_batch_line("max (2, m2) w 0x1234 7,8 -(abs)8000,3 (abs)ffff,0 # note");
   INFO(b.error);
   REQUIRE(b);
   CHECK(b->instruction.max);
@@ -23,12 +23,12 @@ TEST_CASE("batch line: parsed into instruction, mask and elements, and spelled b
   CHECK(b->dst[1] == 8u);
   CHECK(b->src0[0] == 0x8000u);
   CHECK(b->src1[0] == 0xFFFFu);
-  const std::string canonical = vectors::format_visa_line(*b);
+  const std::string canonical = isa::visa::format_batch_line(*b);
   CHECK(canonical == "MAX (2, M2) w 0x00001234 0x0007,0x0008 -(abs)0x8000,0x0003 (abs)0xffff,0x0000");
-  const auto again = vectors::parse_visa_line(canonical);
+  const auto again = isa::visa::parse_batch_line(canonical);
   REQUIRE(again);
-  CHECK(vectors::format_visa_line(*again) == canonical);
-  const auto short_line = vectors::parse_visa_line("MAX (2) w 3 1,2 3,4");
+  CHECK(isa::visa::format_batch_line(*again) == canonical);
+  const auto short_line = isa::visa::parse_batch_line("MAX (2) w 3 1,2 3,4");
   CHECK_FALSE(short_line);
   CHECK_THAT(short_line.error, Contains("missing SRC1"));
 }

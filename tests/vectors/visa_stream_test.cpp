@@ -100,10 +100,10 @@ TEST_CASE("vISA random stream: one seed gives one stream, shards concatenate to 
   for (uint64_t k = 1; k <= 3; ++k) {
     spec.shard = {k, 3};
     for (const auto& b : drain(VisaStream(f, "MAX (16, M3) b", spec)))
-      joined.push_back(format_visa_line(b));
+      joined.push_back(halfpipe::isa::visa::format_batch_line(b));
   }
   std::vector<std::string> expected;
-  for (const auto& b : whole) expected.push_back(format_visa_line(b));
+  for (const auto& b : whole) expected.push_back(halfpipe::isa::visa::format_batch_line(b));
   CHECK(joined == expected);
   std::set<uint32_t> masks;
   std::set<unsigned> modifiers;

@@ -1,0 +1,94 @@
+// The lexical layer every text line of halfpipe is written in: blanks, and hex numbers with
+// their limits (a register column's digit count, a vISA element's bit width). The PTX batch
+// line, the vISA batch line (model/isa/visa.h), vector files and command-line operands all read
+// their numbers here, so they accept and refuse the same spellings.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+#include "model/uop/visa_type.h"
+
+namespace halfpipe::isa {
+
+// Blanks separate tokens; everything else (commas included) is part of one.
+constexpr bool is_blank(char c) {
+  return c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\v' || c == '\f';
+}
+
+// How wide a hex number may be: at most `n` digits, leading zeros counted (a register column,
+// whose width is its digit count), or at most `n` significant bits, leading zeros free (a vISA
+// element of 8..64 bits, an execution mask).
+struct HexLimit {
+  enum class Kind : uint8_t { Digits, Bits } kind;
+  int n;
+  static constexpr HexLimit digits(int n) { return {Kind::Digits, n}; }
+  static constexpr HexLimit bits(int n) { return {Kind::Bits, n}; }
+};
+
+enum class HexProblem : uint8_t {
+  None,
+  Empty,    // nothing after the optional 0x
+  NotHex,   // a character that is not a hex digit
+  TooWide,  // more digits or bits than the limit
+};
+
+// A parsed hex number: its value when `problem` is None.
+struct Hex {
+  uint64_t value = 0;
+  HexProblem problem = HexProblem::None;
+  int digits = 0;  // after the 0x, as written
+  explicit operator bool() const { return problem == HexProblem::None; }
+};
+
+// Hex digit values by character, -1 for anything else.
+inline constexpr std::array<int8_t, 256> kHexDigitValue = [] {
+  std::array<int8_t, 256> t{};
+  for (auto& v : t) v = -1;
+  for (int i = 0; i < 10; ++i) t['0' + i] = static_cast<int8_t>(i);
+  for (int i = 0; i < 6; ++i) t['a' + i] = t['A' + i] = static_cast<int8_t>(10 + i);
+  return t;
+}();
+
+// `0x` or `0X` optional, digits in either case. The token is read left to right and each problem
+// is reported where it becomes known: a digit count only at the end (so a character that is not
+// hex anywhere wins), a value too wide for a bit limit at the digit that makes it so.
+// (Inline: it runs for every operand of every batch line.)
+inline Hex parse_hex(std::string_view token, HexLimit limit) {
+  if (token.size() >= 2 && token[0] == '0' && (token[1] == 'x' || token[1] == 'X'))
+    token.remove_prefix(2);
+  Hex h;
+  h.digits = static_cast<int>(token.size());
+  if (token.empty()) {
+    h.problem = HexProblem::Empty;
+    return h;
+  }
+  const bool bit_limit = limit.kind == HexLimit::Kind::Bits;
+  for (char c : token) {
+    const int d = kHexDigitValue[static_cast<unsigned char>(c)];
+    if (d < 0) {
+      h.problem = HexProblem::NotHex;
+      return h;
+    }
+    if (bit_limit && (h.value >> (limit.n - 4))) {  // this digit would push bits out
+      h.problem = HexProblem::TooWide;
+      return h;
+    }
+    h.value = (h.value << 4) | static_cast<uint64_t>(d);
+  }
+  if (bit_limit ? h.value > element_mask(limit.n) : h.digits > limit.n)
+    h.problem = HexProblem::TooWide;
+  return h;
+}
+
+// `0x` + `digits` (at most 16) lowercase hex digits, zero-padded.
+inline void append_hex(std::string& out, uint64_t value, int digits) {
+  static constexpr char kDigits[] = "0123456789abcdef";
+  char text[2 + 16] = {'0', 'x'};
+  for (int i = 0; i < digits; ++i) text[2 + i] = kDigits[(value >> (4 * (digits - 1 - i))) & 15];
+  out.append(text, static_cast<size_t>(2 + digits));
+}
+
+}  // namespace halfpipe::isa
