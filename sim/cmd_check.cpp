@@ -20,7 +20,7 @@
 
 #include "sim/commands.h"
 #include "sim/exit_status.h"
-#include "sim/output_file.h"
+#include "regress/output_file.h"
 #include "tb/rtl_backend.h"
 #include "tb/wave_view.h"
 #include "vectors/check.h"

@@ -29,7 +29,7 @@
 #include "sim/commands.h"
 #include "sim/exit_status.h"
 #include "sim/interrupt.h"
-#include "sim/record.h"
+#include "regress/record.h"
 #include "tb/cosim/cosim.h"
 #include "tb/rtl_coverage.h"
 #include "tb/visa_beats.h"

@@ -24,7 +24,7 @@
 #include "sim/commands.h"
 #include "sim/exit_status.h"
 #include "sim/explore_sweep.h"
-#include "sim/output_file.h"
+#include "regress/output_file.h"
 
 namespace {
 

@@ -15,7 +15,7 @@
 #include "model/workload/load.h"
 #include "model/workload/ptx_reader.h"
 #include "sim/exit_status.h"
-#include "sim/output_file.h"
+#include "regress/output_file.h"
 #include "sim/explore_sweep.h"
 
 namespace halfpipe::cli {

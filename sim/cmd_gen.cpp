@@ -19,7 +19,7 @@
 #include "sim/commands.h"
 #include "sim/exit_status.h"
 #include "sim/interrupt.h"
-#include "sim/output_file.h"
+#include "regress/output_file.h"
 #include "tb/sweep.h"
 #include "vectors/memh.h"
 #include "vectors/probes.h"

@@ -33,7 +33,7 @@
 #include "sim/commands.h"
 #include "sim/exit_status.h"
 #include "sim/interrupt.h"
-#include "sim/record.h"
+#include "regress/record.h"
 #include "tb/beats.h"
 #include "tb/dut_factory.h"
 #include "tb/rtl_coverage.h"

@@ -127,7 +127,7 @@ struct SweepOptions {
   bool bare = false;
   uint64_t bare_cycles = 2'000'000;
   bool netlist = false;  // the gate-level netlist instead of the RTL (Lanes=2 Depth=4)
-  // A cluster job's results record (sim/record.h): the file, the job ("PLAN:N"), its SPEC line.
+  // A cluster job's results record (regress/record.h): the file, the job ("PLAN:N"), its SPEC line.
   std::string record;
   std::string job;
   std::string spec;

@@ -233,16 +233,6 @@ const OptionSpec& option_spec(const std::string& name) {
   throw std::logic_error("no option " + name + " in the vocabulary");
 }
 
-std::optional<uint64_t> parse_decimal_or_hex(const std::string& text) {
-  const bool hex = text.size() > 2 && text[0] == '0' && (text[1] == 'x' || text[1] == 'X');
-  const char* begin = text.data() + (hex ? 2 : 0);
-  const char* end = text.data() + text.size();
-  uint64_t v = 0;
-  auto [ptr, ec] = std::from_chars(begin, end, v, hex ? 16 : 10);
-  if (begin == end || ec != std::errc() || ptr != end) return std::nullopt;
-  return v;
-}
-
 namespace {
 
 // A probability in [0, 1): the traffic needs a cycle that is neither a gap nor a stall.

@@ -26,6 +26,7 @@
 #include <string_view>
 #include <vector>
 
+#include "model/isa/hex.h"
 #include "sim/exit_status.h"
 #include "vectors/stream.h"
 
@@ -234,7 +235,7 @@ Parsed<Options> parse_command(const std::string& command, const std::string& des
 // "halfpipe COMMAND: problem" on standard error; returns the exit status.
 int report_stop(const std::string& command, const std::string& text, int status);
 
-// "1234" or "0x4d2": a number in decimal, or in hex after 0x; nullopt otherwise.
-std::optional<uint64_t> parse_decimal_or_hex(const std::string& text);
+// "1234" or "0x4d2" (model/isa/hex.h).
+using isa::parse_decimal_or_hex;
 
 }  // namespace halfpipe::cli

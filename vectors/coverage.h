@@ -56,7 +56,7 @@ class Coverage {
   };
   std::vector<EmptyBin> empty_reachable_bins() const;
   // Every reachable bin of the forms seen, hit or not, with its count: what a results record
-  // keeps (sim/record.h) so that merged records give the same summary as one run.
+  // keeps (regress/record.h) so that merged records give the same summary as one run.
   struct Bin {
     std::string form, lane, bin;
     uint64_t count = 0;

@@ -5,7 +5,9 @@
 #pragma once
 
 #include <array>
+#include <charconv>
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -81,6 +83,18 @@ inline Hex parse_hex(std::string_view token, HexLimit limit) {
   if (bit_limit ? h.value > element_mask(limit.n) : h.digits > limit.n)
     h.problem = HexProblem::TooWide;
   return h;
+}
+
+// "1234" or "0x4d2": a number in decimal, or in hex after 0x; nullopt otherwise (a count or seed
+// on a command line or in a SPEC).
+inline std::optional<uint64_t> parse_decimal_or_hex(std::string_view text) {
+  const bool hex = text.size() > 2 && text[0] == '0' && (text[1] == 'x' || text[1] == 'X');
+  const char* begin = text.data() + (hex ? 2 : 0);
+  const char* end = text.data() + text.size();
+  uint64_t v = 0;
+  auto [ptr, ec] = std::from_chars(begin, end, v, hex ? 16 : 10);
+  if (begin == end || ec != std::errc() || ptr != end) return std::nullopt;
+  return v;
 }
 
 // `0x` + `digits` (at most 16) lowercase hex digits, zero-padded.

@@ -1,6 +1,6 @@
 // halfpipe merge: records checked against the plan (missing, duplicate, foreign, corrupt), never
 // a broken record counted as passed, failures with their reproduce commands in the JUnit XML;
-// and the record format itself (sim/record.h, doc/record.md).
+// and the record format itself (regress/record.h, doc/record.md).
 #include <catch2/catch.hpp>
 #include <nlohmann/json.hpp>
 
@@ -11,7 +11,7 @@
 #include <sstream>
 #include <string>
 
-#include "sim/record.h"
+#include "regress/record.h"
 #include "tests/cluster/temp_dir.h"
 #include "tests/support/run_halfpipe.h"
 

@@ -1,4 +1,4 @@
-#include "sim/output_file.h"
+#include "regress/output_file.h"
 
 #include <fmt/format.h>
 

@@ -1,4 +1,4 @@
-#include "sim/record.h"
+#include "regress/record.h"
 
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
@@ -12,8 +12,8 @@
 #include <sstream>
 
 #include "halfpipe/version.h"
-#include "sim/build_info.h"
-#include "sim/output_file.h"
+#include "regress/build_info.h"
+#include "regress/output_file.h"
 
 namespace halfpipe::record {
 namespace {
