@@ -27,19 +27,12 @@ module hp_approx #(
   input  logic                                      ex2_i,
   input  logic                                      bf16_i,
   input  logic [15:0]                               a_i,     // after the input flush (S9)
-  input  logic                                      sign_i,  // a, unpacked (hp_unpack)
-  input  logic signed [hp_format_pkg::ExpWidth-1:0] exp_i,
-  input  logic [hp_format_pkg::SigWidth-1:0]        sig_i,
-  input  logic                                      zero_i,
-  input  logic                                      inf_i,
-  input  logic                                      nan_i,
-  // Before the Operated position:
+  input  hp_format_pkg::unpacked_t                  a_unpacked_i,  // a, unpacked (hp_unpack)
+  // Before the Operated position: either a result decided without the table ...
   output logic                                      special_o,
   output logic [15:0]                               special_value_o,
-  output logic                                      exact_sign_o,
-  output logic signed [hp_format_pkg::ExpWidth-1:0] exact_exp_o,
-  output logic [hp_format_pkg::ExactWidth-1:0]      exact_sig_o,
-  output logic                                      exact_sticky_o
+  // ... or the exact value.
+  output hp_format_pkg::exact_t                     exact_o
 );
 
   localparam int unsigned ExpWidth = hp_format_pkg::ExpWidth;
@@ -78,8 +71,8 @@ module hp_approx #(
   // raw significand and exponent field (a subnormal's leading zeros kept) give the same value,
   // a = raw_sig * 2^(field1 - bias - FracWidth) with field1 = max(field, 1), without hp_unpack's
   // count and shift; and each shift below is field1 less one constant per format. So the table
-  // index is ready that much sooner. (tanh's product takes the normalised sig_i and exp_i, after
-  // the Front position.)
+  // index is ready that much sooner. (tanh's product takes the normalised a_unpacked_i.sig and
+  // a_unpacked_i.exp, after the Front position.)
   logic [7:0]          raw_field, field1;
   logic [SigWidth-1:0] raw_sig;
   exp_t                field_exp;  // field1 as a signed exponent-width number
@@ -168,7 +161,8 @@ module hp_approx #(
     ex2_offset       = '0;
     if (ex2_i) begin
       // |x| >= 2^exp_bits over- or underflows in every case: field1 - bias >= exp_bits.
-      ex2_out_of_range = !zero_i && (field1 >= hp_format_pkg::bias(bf16_i) + (bf16_i ? 8'd8 : 8'd5));
+      ex2_out_of_range = !a_unpacked_i.zero
+                      && (field1 >= hp_format_pkg::bias(bf16_i) + (bf16_i ? 8'd8 : 8'd5));
       ex2_shift = field_exp - fixed_point_offset(bf16_i, 5'(Ex2FractionBits));
       // |x| in fixed point, rounded to nearest with ties away (a shift of 12 or more leaves 0).
       round_shift = (ex2_shift < -$signed(ExpWidth'(12))) ? 5'd12 : 5'((-ex2_shift));
@@ -181,7 +175,7 @@ module hp_approx #(
       end else begin
         magnitude = Ex2FixedBits'(twice_rounded[SigWidth+1:1]);
       end
-      fixed = sign_i ? -magnitude : magnitude;
+      fixed = a_unpacked_i.sign ? -magnitude : magnitude;
       ex2_n = Ex2FixedBits'($signed(fixed) >>> Ex2FractionBits);
       ex2_index = fixed[Ex2FractionBits-1 -: 4];
       ex2_offset = fixed[Ex2OffsetBits-1:0];
@@ -203,21 +197,21 @@ module hp_approx #(
     special_value = hp_policy_pkg::CanonicalNan;
     if (!tanh_i && !ex2_i) begin
       special_value = '0;
-    end else if (nan_i) begin
+    end else if (a_unpacked_i.nan) begin
       special_value = hp_policy_pkg::CanonicalNan;  // S10
     end else if (ex2_i) begin
-      if (inf_i || ex2_out_of_range) begin  // 2^-inf = +0, 2^+inf = +inf
-        special_value = sign_i ? 16'h0000 : {1'b0, hp_format_pkg::inf_magnitude(bf16_i)};
+      if (a_unpacked_i.inf || ex2_out_of_range) begin  // 2^-inf = +0, 2^+inf = +inf
+        special_value = a_unpacked_i.sign ? 16'h0000 : {1'b0, hp_format_pkg::inf_magnitude(bf16_i)};
       end else begin
         special = 1'b0;
       end
     end else begin
-      if (inf_i) begin  // tanh(+-inf) = +-1
-        special_value = {sign_i, hp_format_pkg::one_magnitude(bf16_i)};
-      end else if (zero_i) begin
+      if (a_unpacked_i.inf) begin  // tanh(+-inf) = +-1
+        special_value = {a_unpacked_i.sign, hp_format_pkg::one_magnitude(bf16_i)};
+      end else if (a_unpacked_i.zero) begin
         special_value = a_i;  // tanh(+-0) = +-0
       end else if (tanh_saturates) begin  // tanh rounds to +-1 for every |a| >= 5
-        special_value = {sign_i, hp_format_pkg::one_magnitude(bf16_i)};
+        special_value = {a_unpacked_i.sign, hp_format_pkg::one_magnitude(bf16_i)};
       end else begin
         special = 1'b0;
       end
@@ -256,9 +250,9 @@ module hp_approx #(
     front.pending.ex2           = ex2_i;
     front.pending.special       = special;
     front.pending.special_value = special_value;
-    front.pending.sign          = sign_i;
-    front.pending.exp           = exp_i;
-    front.pending.sig           = sig_i;
+    front.pending.sign          = a_unpacked_i.sign;
+    front.pending.exp           = a_unpacked_i.exp;
+    front.pending.sig           = a_unpacked_i.sig;
     front.pending.ex2_n         = ex2_n[ExpWidth-1:0];
     front.tanh_index            = tanh_index;
     front.tanh_offset           = tanh_offset;
@@ -368,23 +362,23 @@ module hp_approx #(
     tanh_product = '0;
     special_o = result.special;
     special_value_o = result.special_value;
-    exact_sign_o = 1'b0;
-    exact_exp_o = '0;
-    exact_sig_o = '0;
-    exact_sticky_o = 1'b0;
+    exact_o.sign = 1'b0;
+    exact_o.exp = '0;
+    exact_o.sig = '0;
+    exact_o.sticky = 1'b0;
     if (!result.special) begin
       if (result.ex2) begin
-        exact_exp_o = result.ex2_n - $signed(ExpWidth'(YFracBits));
-        exact_sig_o = ExactWidth'(scaled_q.ex2_y);
+        exact_o.exp = result.ex2_n - $signed(ExpWidth'(YFracBits));
+        exact_o.sig = ExactWidth'(scaled_q.ex2_y);
       end else if (result.tanh) begin
         // sig * y has at most 34 bits; dropping 8 into the sticky bit still leaves more than
         // ten below the result's last place, as the rounding stage needs.
         tanh_product = (SigWidth + YBits)'(scaled_q.tanh_low)
                      + ((SigWidth + YBits)'(scaled_q.tanh_high) << HalfYBits);
-        exact_sign_o = result.sign;
-        exact_exp_o = result.exp - $signed(ExpWidth'(YFracBits)) + $signed(ExpWidth'(8));
-        exact_sig_o = tanh_product[8 +: ExactWidth];
-        exact_sticky_o = tanh_product[7:0] != 8'd0;
+        exact_o.sign = result.sign;
+        exact_o.exp = result.exp - $signed(ExpWidth'(YFracBits)) + $signed(ExpWidth'(8));
+        exact_o.sig = tanh_product[8 +: ExactWidth];
+        exact_o.sticky = tanh_product[7:0] != 8'd0;
       end
     end
   end

@@ -21,38 +21,19 @@
 module hp_fma_core #(
   parameter hp_pipe_pkg::cut_set_t CutSet = '0
 ) (
-  input  logic                                      clk_i,
-  input  logic                                      advance_i,
+  input  logic                     clk_i,
+  input  logic                     advance_i,
   // After the Unpacked position:
-  input  logic                                      bf16_i,
-  input  logic [hp_uop_pkg::OpWidth-1:0]            op_i,
-  // The unpacked operands a, b, c (hp_unpack).
-  input  logic                                      a_sign_i,
-  input  logic signed [hp_format_pkg::ExpWidth-1:0] a_exp_i,
-  input  logic [hp_format_pkg::SigWidth-1:0]        a_sig_i,
-  input  logic                                      a_zero_i,
-  input  logic                                      a_inf_i,
-  input  logic                                      a_nan_i,
-  input  logic                                      b_sign_i,
-  input  logic signed [hp_format_pkg::ExpWidth-1:0] b_exp_i,
-  input  logic [hp_format_pkg::SigWidth-1:0]        b_sig_i,
-  input  logic                                      b_zero_i,
-  input  logic                                      b_inf_i,
-  input  logic                                      b_nan_i,
-  input  logic                                      c_sign_i,
-  input  logic signed [hp_format_pkg::ExpWidth-1:0] c_exp_i,
-  input  logic [hp_format_pkg::SigWidth-1:0]        c_sig_i,
-  input  logic                                      c_zero_i,
-  input  logic                                      c_inf_i,
-  input  logic                                      c_nan_i,
+  input  logic                     bf16_i,
+  input  hp_uop_pkg::op_e          op_i,
+  input  hp_format_pkg::unpacked_t a_i,  // the unpacked operands (hp_unpack)
+  input  hp_format_pkg::unpacked_t b_i,
+  input  hp_format_pkg::unpacked_t c_i,
   // Before the Operated position: either a result decided by the operands' classes ...
-  output logic                                      special_o,
-  output logic [15:0]                               special_value_o,
-  // ... or the exact value (-1)^sign * (sig + s) * 2^exp, s in (0,1) when sticky, else 0.
-  output logic                                      exact_sign_o,
-  output logic signed [hp_format_pkg::ExpWidth-1:0] exact_exp_o,
-  output logic [hp_format_pkg::ExactWidth-1:0]      exact_sig_o,
-  output logic                                      exact_sticky_o
+  output logic                     special_o,
+  output logic [15:0]              special_value_o,
+  // ... or the exact value.
+  output hp_format_pkg::exact_t    exact_o
 );
 
   localparam int unsigned GuardBits = hp_format_pkg::GuardBits;
@@ -76,24 +57,24 @@ module hp_fma_core #(
     is_add_sub = (op_i == hp_uop_pkg::OpAdd) || (op_i == hp_uop_pkg::OpSub);
     is_mul     = op_i == hp_uop_pkg::OpMul;
 
-    x1_sign = a_sign_i;
-    x1_exp  = a_exp_i;
-    x1_sig  = a_sig_i;
-    x1_zero = a_zero_i;
-    x1_inf  = a_inf_i;
+    x1_sign = a_i.sign;
+    x1_exp  = a_i.exp;
+    x1_sig  = a_i.sig;
+    x1_zero = a_i.zero;
+    x1_inf  = a_i.inf;
 
     // fma's x2 = b and y = c, which the other ops override. (Every variable is written whole
     // before any branch, which lets Verilator keep it in a C++ local rather than in the model.)
-    x2_sign = b_sign_i;
-    x2_exp  = b_exp_i;
-    x2_sig  = b_sig_i;
-    x2_zero = b_zero_i;
-    x2_inf  = b_inf_i;
-    y_sign  = c_sign_i;
-    y_exp   = c_exp_i;
-    y_sig   = c_sig_i;
-    y_zero  = c_zero_i;
-    y_inf   = c_inf_i;
+    x2_sign = b_i.sign;
+    x2_exp  = b_i.exp;
+    x2_sig  = b_i.sig;
+    x2_zero = b_i.zero;
+    x2_inf  = b_i.inf;
+    y_sign  = c_i.sign;
+    y_exp   = c_i.exp;
+    y_sig   = c_i.sig;
+    y_zero  = c_i.zero;
+    y_inf   = c_i.inf;
 
     if (is_add_sub) begin  // x2 = +1.0
       x2_sign = 1'b0;
@@ -105,19 +86,19 @@ module hp_fma_core #(
     product_sign = x1_sign ^ x2_sign;
 
     if (is_add_sub) begin  // y = b, negated for sub (S5: sub is a + (-b))
-      y_sign = b_sign_i ^ (op_i == hp_uop_pkg::OpSub);
-      y_exp  = b_exp_i;
-      y_sig  = b_sig_i;
-      y_zero = b_zero_i;
-      y_inf  = b_inf_i;
+      y_sign = b_i.sign ^ (op_i == hp_uop_pkg::OpSub);
+      y_exp  = b_i.exp;
+      y_sig  = b_i.sig;
+      y_zero = b_i.zero;
+      y_inf  = b_i.inf;
     end else if (is_mul) begin  // y = a zero of the product's sign
       y_sign = product_sign;
       y_zero = 1'b1;
       y_inf  = 1'b0;
     end
     // An operand the op does not read never makes a NaN.
-    any_nan = a_nan_i || (b_nan_i && (is_add_sub || is_mul || op_i == hp_uop_pkg::OpFma))
-           || (c_nan_i && op_i == hp_uop_pkg::OpFma);
+    any_nan = a_i.nan || (b_i.nan && (is_add_sub || is_mul || op_i == hp_uop_pkg::OpFma))
+           || (c_i.nan && op_i == hp_uop_pkg::OpFma);
   end
 
   // ---- Results decided by classes ------------------------------------------------------------
@@ -254,6 +235,8 @@ module hp_fma_core #(
   );
 
   // ---- Step 3: the exact sum of finite values, at least one non-zero --------------------------
+  // (The exact value's fields one by one, not an hp_format_pkg::exact_t: Yosys 0.23 finds no
+  // package's type inside a module's struct.)
   typedef struct packed {
     logic                special;
     logic [15:0]         special_value;
@@ -261,50 +244,52 @@ module hp_fma_core #(
     exp_t                exp;
     logic [SumWidth-1:0] sig;
     logic                sticky;
-  } exact_t;
-  localparam int unsigned ExactWordWidth = 1 + 16 + 1 + ExpWidth + SumWidth + 1;
+  } summed_t;
+  localparam int unsigned SummedWidth = 1 + 16 + hp_format_pkg::ExactValueWidth;
 
-  exact_t exact, exact_q;
+  summed_t summed, summed_q;
   logic [SumWidth:0] difference;
 
   always_comb begin
-    exact.special       = aligned_q.special;
-    exact.special_value = aligned_q.special_value;
-    exact.exp           = aligned_q.exp;
-    exact.sticky        = aligned_q.lo_sticky;
+    summed.special       = aligned_q.special;
+    summed.special_value = aligned_q.special_value;
+    summed.exp           = aligned_q.exp;
+    summed.sticky        = aligned_q.lo_sticky;
     difference = {1'b0, aligned_q.hi_aligned} - {1'b0, aligned_q.lo_aligned}
                - {{SumWidth{1'b0}}, aligned_q.lo_sticky};
     if (aligned_q.hi_sign == aligned_q.lo_sign || !aligned_q.lo_present) begin
-      exact.sign = aligned_q.hi_sign;
-      exact.sig  = aligned_q.hi_aligned + aligned_q.lo_aligned;
+      summed.sign = aligned_q.hi_sign;
+      summed.sig  = aligned_q.hi_aligned + aligned_q.lo_aligned;
     end else if (!difference[SumWidth]) begin
       // S5: x + (-x) is +0 under round-to-nearest.
-      exact.sign = aligned_q.hi_sign && (difference[SumWidth-1:0] != '0);
-      exact.sig  = difference[SumWidth-1:0];
+      summed.sign = aligned_q.hi_sign && (difference[SumWidth-1:0] != '0);
+      summed.sig  = difference[SumWidth-1:0];
     end else begin  // only without sticky: the shifted operand was the larger one
-      exact.sign = aligned_q.lo_sign;
-      exact.sig  = aligned_q.lo_aligned - aligned_q.hi_aligned;
+      summed.sign = aligned_q.lo_sign;
+      summed.sig  = aligned_q.lo_aligned - aligned_q.hi_aligned;
     end
   end
 
   // Then in step with tanh/ex2's interpolation.
   hp_pipe_span #(
-    .Width (ExactWordWidth),
+    .Width (SummedWidth),
     .CutSet(CutSet),
     .First (hp_pipe_pkg::CutQuadratic),
     .Last  (hp_pipe_pkg::CutScaled)
-  ) u_span_exact (
+  ) u_span_summed (
     .clk_i,
     .advance_i,
-    .data_i(exact),
-    .data_o(exact_q)
+    .data_i(summed),
+    .data_o(summed_q)
   );
 
-  assign special_o       = exact_q.special;
-  assign special_value_o = exact_q.special_value;
-  assign exact_sign_o    = exact_q.sign;
-  assign exact_exp_o     = exact_q.exp;
-  assign exact_sig_o     = exact_q.sig;
-  assign exact_sticky_o  = exact_q.sticky;
+  always_comb begin
+    special_o       = summed_q.special;
+    special_value_o = summed_q.special_value;
+    exact_o.sign    = summed_q.sign;
+    exact_o.exp     = summed_q.exp;
+    exact_o.sig     = summed_q.sig;
+    exact_o.sticky  = summed_q.sticky;
+  end
 
 endmodule

@@ -22,6 +22,32 @@ package hp_format_pkg;
   localparam int unsigned GuardBits = 3;
   localparam int unsigned ExactWidth = 2 * SigWidth + GuardBits + 1;
 
+  // An operand as hp_unpack gives it, classified, and value = (-1)^sign * sig * 2^exp for a
+  // finite non-zero one, sig normalised (its top bit set). Every field is 0 when the op does not
+  // read the operand. (A struct's signed field reads as unsigned in Yosys 0.23: compare exp
+  // through $signed.)
+  typedef struct packed {
+    logic                       sign;
+    logic signed [ExpWidth-1:0] exp;
+    logic [SigWidth-1:0]        sig;
+    logic                       zero;
+    logic                       inf;
+    logic                       nan;
+  } unpacked_t;
+  // Each struct's width beside it (Yosys 0.23 takes no $bits of a type): every struct meets a
+  // register or port of that width somewhere, so a mismatch is a Verilator width warning.
+  localparam int unsigned UnpackedWidth = 4 + ExpWidth + SigWidth;
+
+  // An exact value for hp_round: (-1)^sign * (sig + s) * 2^exp, 0 < s < 1 when sticky, s = 0
+  // otherwise.
+  typedef struct packed {
+    logic                       sign;
+    logic signed [ExpWidth-1:0] exp;
+    logic [ExactWidth-1:0]      sig;
+    logic                       sticky;
+  } exact_t;
+  localparam int unsigned ExactValueWidth = 2 + ExpWidth + ExactWidth;
+
   function automatic logic [3:0] frac_bits(logic bf16);
     frac_bits = bf16 ? 4'(Bf16FracBits) : 4'(F16FracBits);
   endfunction

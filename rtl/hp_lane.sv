@@ -44,20 +44,17 @@ module hp_lane #(
   } operands_t;
   localparam int unsigned OperandsWidth = 3 * 16;
 
-  // Either final (bypass) or the exact value (-1)^sign * (sig + s) * 2^exp, 0 < s < 1 when
-  // sticky, for hp_round; with S14's decision, taken on the raw operands, for the post-processor.
+  // Either final (bypass) or the exact value for hp_round (an hp_format_pkg::exact_t, held as
+  // bits: Yosys 0.23 finds no package's type inside a module's struct); with S14's decision,
+  // taken on the raw operands, for the post-processor.
   typedef struct packed {
     logic                                      bf16;
     logic                                      oob_hit;
     logic                                      bypass;
     logic [15:0]                               bypass_value;
-    logic                                      sign;
-    logic signed [hp_format_pkg::ExpWidth-1:0] exp;
-    logic [hp_format_pkg::ExactWidth-1:0]      sig;
-    logic                                      sticky;
+    logic [hp_format_pkg::ExactValueWidth-1:0] exact;
   } operated_t;
-  localparam int unsigned OperatedWidth =
-      3 + 16 + 1 + hp_format_pkg::ExpWidth + hp_format_pkg::ExactWidth + 1;
+  localparam int unsigned OperatedWidth = 3 + 16 + hp_format_pkg::ExactValueWidth;
 
   typedef struct packed {
     logic        oob_hit;
@@ -108,10 +105,7 @@ module hp_lane #(
     .oob_hit_o     (operated.oob_hit),
     .bypass_o      (operated.bypass),
     .bypass_value_o(operated.bypass_value),
-    .sign_o        (operated.sign),
-    .exp_o         (operated.exp),
-    .sig_o         (operated.sig),
-    .sticky_o      (operated.sticky)
+    .exact_o       (operated.exact)
   );
 
   // The remaining Uop fields are hp_alu's: `packed` only tells a PTX decoder how many lanes to
@@ -145,10 +139,7 @@ module hp_lane #(
     .bf16_i        (round_in.bf16),
     .bypass_i      (round_in.bypass),
     .bypass_value_i(round_in.bypass_value),
-    .sign_i        (round_in.sign),
-    .exp_i         (round_in.exp),
-    .sig_i         (round_in.sig),
-    .sticky_i      (round_in.sticky),
+    .exact_i       (round_in.exact),
     .result_o      (rounded.value),
     .tiny_o        (rounded.tiny)
   );

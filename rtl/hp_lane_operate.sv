@@ -30,7 +30,7 @@ module hp_lane_operate #(
   input  logic                                      clk_i,
   input  logic                                      advance_i,
   // The Uop fields and operands of stage 0:
-  input  logic [hp_uop_pkg::OpWidth-1:0]            op_i,
+  input  hp_uop_pkg::op_e                           op_i,
   input  logic                                      bf16_i,
   input  logic                                      ftz_i,
   input  logic                                      oob_i,
@@ -47,40 +47,27 @@ module hp_lane_operate #(
   output logic                                      oob_hit_o,
   output logic                                      bypass_o,
   output logic [15:0]                               bypass_value_o,
-  output logic                                      sign_o,
-  output logic signed [hp_format_pkg::ExpWidth-1:0] exp_o,
-  output logic [hp_format_pkg::ExactWidth-1:0]      sig_o,
-  output logic                                      sticky_o
+  output hp_format_pkg::exact_t                     exact_o
 );
 
-  localparam int unsigned ExpWidth = hp_format_pkg::ExpWidth;
-  localparam int unsigned SigWidth = hp_format_pkg::SigWidth;
-
   // ---- Unpack -----------------------------------------------------------------------------------
-  // One operand as hp_unpack gives it.
+  // The stage words hold the op and the unpacked operands as plain bits, typed again at the units'
+  // ports (hp_uop_pkg::op_e, hp_format_pkg::unpacked_t): Yosys 0.23 finds no package's type
+  // inside a module's struct.
   typedef struct packed {
-    logic                       sign;
-    logic signed [ExpWidth-1:0] exp;
-    logic [SigWidth-1:0]        sig;
-    logic                       zero;
-    logic                       inf;
-    logic                       nan;
-  } operand_t;
-  localparam int unsigned OperandWidth = 4 + ExpWidth + SigWidth;
+    logic [hp_uop_pkg::OpWidth-1:0]          op;
+    logic                                    bf16;
+    logic                                    oob_hit;    // S14, decided on the raw operands
+    logic [15:0]                             a_flushed;  // after S7, for min/max, neg/abs, tanh
+    logic [15:0]                             b_flushed;
+    logic [hp_format_pkg::UnpackedWidth-1:0] a;
+    logic [hp_format_pkg::UnpackedWidth-1:0] b;
+    logic [hp_format_pkg::UnpackedWidth-1:0] c;
+  } unpacked_word_t;
+  localparam int unsigned UnpackedWordWidth =
+      hp_uop_pkg::OpWidth + 2 + 2 * 16 + 3 * hp_format_pkg::UnpackedWidth;
 
-  typedef struct packed {
-    logic [hp_uop_pkg::OpWidth-1:0] op;
-    logic                           bf16;
-    logic                           oob_hit;    // S14, decided on the raw operands
-    logic [15:0]                    a_flushed;  // after S7, as min/max, neg/abs and tanh see it
-    logic [15:0]                    b_flushed;
-    operand_t                       a;
-    operand_t                       b;
-    operand_t                       c;
-  } unpacked_t;
-  localparam int unsigned UnpackedWidth = hp_uop_pkg::OpWidth + 2 + 2 * 16 + 3 * OperandWidth;
-
-  unpacked_t unpacked, unpacked_q;
+  unpacked_word_t unpacked, unpacked_q;
   logic [15:0] c_flushed;
 
   hp_unpack u_unpack_a (
@@ -88,13 +75,8 @@ module hp_lane_operate #(
     .bf16_i,
     .ftz_i,
     .value_i  (a_i),
-    .flushed_o(unpacked.a_flushed),
-    .sign_o   (unpacked.a.sign),
-    .exp_o    (unpacked.a.exp),
-    .sig_o    (unpacked.a.sig),
-    .zero_o   (unpacked.a.zero),
-    .inf_o    (unpacked.a.inf),
-    .nan_o    (unpacked.a.nan)
+    .flushed_o (unpacked.a_flushed),
+    .unpacked_o(unpacked.a)
   );
 
   hp_unpack u_unpack_b (
@@ -102,13 +84,8 @@ module hp_lane_operate #(
     .bf16_i,
     .ftz_i,
     .value_i  (b_i),
-    .flushed_o(unpacked.b_flushed),
-    .sign_o   (unpacked.b.sign),
-    .exp_o    (unpacked.b.exp),
-    .sig_o    (unpacked.b.sig),
-    .zero_o   (unpacked.b.zero),
-    .inf_o    (unpacked.b.inf),
-    .nan_o    (unpacked.b.nan)
+    .flushed_o (unpacked.b_flushed),
+    .unpacked_o(unpacked.b)
   );
 
   hp_unpack u_unpack_c (
@@ -116,13 +93,8 @@ module hp_lane_operate #(
     .bf16_i,
     .ftz_i,
     .value_i  (c_i),
-    .flushed_o(c_flushed),
-    .sign_o   (unpacked.c.sign),
-    .exp_o    (unpacked.c.exp),
-    .sig_o    (unpacked.c.sig),
-    .zero_o   (unpacked.c.zero),
-    .inf_o    (unpacked.c.inf),
-    .nan_o    (unpacked.c.nan)
+    .flushed_o (c_flushed),
+    .unpacked_o(unpacked.c)
   );
 
   logic unused_flushed_c;
@@ -135,7 +107,7 @@ module hp_lane_operate #(
   end
 
   hp_pipe_cut #(
-    .Width (UnpackedWidth),
+    .Width (UnpackedWordWidth),
     .Enable(CutSet[hp_pipe_pkg::CutUnpacked])
   ) u_cut_unpacked (
     .clk_i,
@@ -153,10 +125,9 @@ module hp_lane_operate #(
   assign minmax_a_o = unpacked_q.a_flushed;
   assign minmax_b_o = unpacked_q.b_flushed;
 
-  logic                       arith_special, arith_sign, arith_sticky;
-  logic [15:0]                arith_special_value, sign_op_value;
-  logic signed [ExpWidth-1:0] arith_exp;
-  logic [hp_format_pkg::ExactWidth-1:0] arith_sig;
+  logic                  arith_special;
+  logic [15:0]           arith_special_value, sign_op_value;
+  hp_format_pkg::exact_t arith_exact;
 
   hp_fma_core #(
     .CutSet(CutSet)
@@ -165,30 +136,12 @@ module hp_lane_operate #(
     .advance_i,
     .bf16_i         (bf16),
     .op_i           (op),
-    .a_sign_i       (unpacked_q.a.sign),
-    .a_exp_i        (unpacked_q.a.exp),
-    .a_sig_i        (unpacked_q.a.sig),
-    .a_zero_i       (unpacked_q.a.zero),
-    .a_inf_i        (unpacked_q.a.inf),
-    .a_nan_i        (unpacked_q.a.nan),
-    .b_sign_i       (unpacked_q.b.sign),
-    .b_exp_i        (unpacked_q.b.exp),
-    .b_sig_i        (unpacked_q.b.sig),
-    .b_zero_i       (unpacked_q.b.zero),
-    .b_inf_i        (unpacked_q.b.inf),
-    .b_nan_i        (unpacked_q.b.nan),
-    .c_sign_i       (unpacked_q.c.sign),
-    .c_exp_i        (unpacked_q.c.exp),
-    .c_sig_i        (unpacked_q.c.sig),
-    .c_zero_i       (unpacked_q.c.zero),
-    .c_inf_i        (unpacked_q.c.inf),
-    .c_nan_i        (unpacked_q.c.nan),
+    .a_i            (unpacked_q.a),
+    .b_i            (unpacked_q.b),
+    .c_i            (unpacked_q.c),
     .special_o      (arith_special),
     .special_value_o(arith_special_value),
-    .exact_sign_o   (arith_sign),
-    .exact_exp_o    (arith_exp),
-    .exact_sig_o    (arith_sig),
-    .exact_sticky_o (arith_sticky)
+    .exact_o        (arith_exact)
   );
 
   hp_sign_op u_sign_op (
@@ -199,10 +152,9 @@ module hp_lane_operate #(
     .result_o(sign_op_value)
   );
 
-  logic                       approx_special, approx_sign, approx_sticky;
-  logic [15:0]                approx_special_value;
-  logic signed [ExpWidth-1:0] approx_exp;
-  logic [hp_format_pkg::ExactWidth-1:0] approx_sig;
+  logic                  approx_special;
+  logic [15:0]           approx_special_value;
+  hp_format_pkg::exact_t approx_exact;
 
   hp_approx #(
     .CutSet     (CutSet),
@@ -215,18 +167,10 @@ module hp_lane_operate #(
     .ex2_i          (op == hp_uop_pkg::OpEx2),
     .bf16_i         (bf16),
     .a_i            (unpacked_q.a_flushed),
-    .sign_i         (unpacked_q.a.sign),
-    .exp_i          (unpacked_q.a.exp),
-    .sig_i          (unpacked_q.a.sig),
-    .zero_i         (unpacked_q.a.zero),
-    .inf_i          (unpacked_q.a.inf),
-    .nan_i          (unpacked_q.a.nan),
+    .a_unpacked_i   (unpacked_q.a),
     .special_o      (approx_special),
     .special_value_o(approx_special_value),
-    .exact_sign_o   (approx_sign),
-    .exact_exp_o    (approx_exp),
-    .exact_sig_o    (approx_sig),
-    .exact_sticky_o (approx_sticky)
+    .exact_o        (approx_exact)
   );
 
   // What arrives at the Operated position beside the units: the op, the format, S14's decision,
@@ -267,9 +211,9 @@ module hp_lane_operate #(
 
   always_comb begin
     if (beside_q.op == hp_uop_pkg::OpTanh || beside_q.op == hp_uop_pkg::OpEx2) begin
-      {sign_o, exp_o, sig_o, sticky_o} = {approx_sign, approx_exp, approx_sig, approx_sticky};
+      exact_o = approx_exact;
     end else begin
-      {sign_o, exp_o, sig_o, sticky_o} = {arith_sign, arith_exp, arith_sig, arith_sticky};
+      exact_o = arith_exact;
     end
     unique case (beside_q.op)
       hp_uop_pkg::OpMin, hp_uop_pkg::OpMax, hp_uop_pkg::OpNeg, hp_uop_pkg::OpAbs: begin

@@ -18,11 +18,7 @@ module hp_round #(
   input  logic                                      bf16_i,
   input  logic                                      bypass_i,        // take bypass_value_i
   input  logic [15:0]                               bypass_value_i,
-  // (-1)^sign * (sig + s) * 2^exp with 0 < s < 1 when sticky, s = 0 otherwise.
-  input  logic                                      sign_i,
-  input  logic signed [hp_format_pkg::ExpWidth-1:0] exp_i,
-  input  logic [hp_format_pkg::ExactWidth-1:0]      sig_i,
-  input  logic                                      sticky_i,
+  input  hp_format_pkg::exact_t                     exact_i,         // rounded unless bypass_i
   // Before the Rounded position:
   output logic [15:0]                               result_o,
   output logic                                      tiny_o           // S8: tiny after rounding
@@ -71,12 +67,12 @@ module hp_round #(
     counted.carried.bf16         = bf16_i;
     counted.carried.bypass       = bypass_i;
     counted.carried.bypass_value = bypass_value_i;
-    counted.carried.sign         = sign_i;
-    counted.sig                  = sig_i;
-    counted.sticky               = sticky_i;
+    counted.carried.sign         = exact_i.sign;
+    counted.sig                  = exact_i.sig;
+    counted.sticky               = exact_i.sticky;
     counted.subnormal_shift = $signed(ExpWidth'(1)) - $signed(ExpWidth'(hp_format_pkg::bias(bf16_i)))
-                            - $signed(ExpWidth'(hp_format_pkg::frac_bits(bf16_i))) - exp_i;
-    counted.field_at_top = exp_i + $signed(ExpWidth'(SumWidth - 2))
+                            - $signed(ExpWidth'(hp_format_pkg::frac_bits(bf16_i))) - exact_i.exp;
+    counted.field_at_top = exact_i.exp + $signed(ExpWidth'(SumWidth - 2))
                          + $signed(ExpWidth'(hp_format_pkg::bias(bf16_i)));
   end
 
@@ -84,7 +80,7 @@ module hp_round #(
     .Width(SumWidth),
     .CountWidth(LzWidth)
   ) u_lzc (
-    .value_i(sig_i),
+    .value_i(exact_i.sig),
     .count_o(counted.leading_zeros)
   );
 

@@ -15,6 +15,21 @@ package hp_uop_pkg;
   localparam int unsigned FormatWidth = 4;
   localparam int unsigned FormatLowWidth = 3;
 
+  // The ops, coded as the op table (model/uop/ops.def) codes them, one per row; each code is
+  // checked against the table by tests/isa/op_table_test.cpp.
+  typedef enum logic [OpWidth-1:0] {
+    OpAdd  = 4'd0,
+    OpSub  = 4'd1,
+    OpMul  = 4'd2,
+    OpFma  = 4'd3,
+    OpNeg  = 4'd4,
+    OpAbs  = 4'd5,
+    OpMin  = 4'd6,
+    OpMax  = 4'd7,
+    OpTanh = 4'd8,
+    OpEx2  = 4'd9
+  } op_e;
+
   // A source modifier of vISA MIN_MAX (S27): |x| first, then the negation.
   typedef struct packed {
     logic abs;
@@ -36,7 +51,7 @@ package hp_uop_pkg;
     logic                    ftz;          // [8]
     logic                    packed_x2;    // [7] .f16x2 / .bf16x2
     logic [FormatLowWidth-1:0] format_low; // [6:4] format[2:0]
-    logic [OpWidth-1:0]      op;           // [3:0]
+    op_e                     op;           // [3:0]
   } uop_t;
   // Each struct's width beside it (Yosys 0.23 takes no $bits of a type): every use connects the
   // struct to a bus of this width, so a mismatch is a Verilator width warning.
@@ -50,19 +65,6 @@ package hp_uop_pkg;
     logic relu;
   } result_ctrl_t;
   localparam int unsigned ResultCtrlWidth = 4;
-
-  // The op codes of the op table (model/uop/ops.def), one constant per row; each is checked
-  // against the table by tests/isa/op_table_test.cpp.
-  localparam logic [OpWidth-1:0] OpAdd = 4'd0;
-  localparam logic [OpWidth-1:0] OpSub = 4'd1;
-  localparam logic [OpWidth-1:0] OpMul = 4'd2;
-  localparam logic [OpWidth-1:0] OpFma = 4'd3;
-  localparam logic [OpWidth-1:0] OpNeg = 4'd4;
-  localparam logic [OpWidth-1:0] OpAbs = 4'd5;
-  localparam logic [OpWidth-1:0] OpMin = 4'd6;
-  localparam logic [OpWidth-1:0] OpMax = 4'd7;
-  localparam logic [OpWidth-1:0] OpTanh = 4'd8;
-  localparam logic [OpWidth-1:0] OpEx2 = 4'd9;
 
   localparam logic [FormatWidth-1:0] FormatF16 = 4'd0;
   localparam logic [FormatWidth-1:0] FormatBf16 = 4'd1;

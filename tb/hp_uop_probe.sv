@@ -5,7 +5,7 @@
 `include "hp_uop_pkg.sv"
 
 module hp_uop_probe (
-  input  logic [hp_uop_pkg::OpWidth-1:0]     op_i,
+  input  hp_uop_pkg::op_e                    op_i,
   input  logic [hp_uop_pkg::FormatWidth-1:0] format_i,
   input  logic                               packed_i,
   input  logic                               ftz_i,

@@ -36,13 +36,18 @@ std::string read(const std::string& path) {
 }
 
 // Every disagreement between the table and a package's text, each naming the op and the file:
-// a row without its `localparam logic [OpWidth-1:0] Op<Name> = 4'd<code>;`, one with another
-// code, and an Op constant that no row names.
+// a package without its `typedef enum logic [OpWidth-1:0] { ... } op_e;`, a row without its
+// `Op<Name> = 4'd<code>` in it, one with another code, and an op that no row names.
 std::vector<std::string> package_drift(const std::string& file, const std::string& text) {
   std::vector<std::string> problems;
-  const std::regex constant(R"(localparam\s+logic\s*\[OpWidth-1:0\]\s*Op(\w+)\s*=\s*4'd(\d+)\s*;)");
+  std::smatch enumeration;
+  if (!std::regex_search(text, enumeration,
+                         std::regex(R"(typedef\s+enum\s+logic\s*\[OpWidth-1:0\]\s*\{([^}]*)\}\s*op_e\s*;)")))
+    return {file + " has no op_e enum (typedef enum logic [OpWidth-1:0] { ... } op_e;)"};
+  const std::string items = enumeration[1];
+  const std::regex item(R"(Op(\w+)\s*=\s*4'd(\d+))");
   std::vector<Row> found;
-  for (std::sregex_iterator m(text.begin(), text.end(), constant), end; m != end; ++m)
+  for (std::sregex_iterator m(items.begin(), items.end(), item), end; m != end; ++m)
     found.push_back({(*m)[1], std::stoi((*m)[2])});
   const std::vector<Row> rows = table_rows();
   for (const Row& row : rows) {
@@ -55,13 +60,13 @@ std::vector<std::string> package_drift(const std::string& file, const std::strin
                            std::to_string(f.code) + ", the op table " + std::to_string(row.code));
     }
     if (!named)
-      problems.push_back("op " + row.name + ": " + file + " has no Op" + row.name + " constant");
+      problems.push_back("op " + row.name + ": " + file + "'s op_e has no Op" + row.name);
   }
   for (const Row& f : found) {
     bool in_table = false;
     for (const Row& row : rows) in_table = in_table || row.name == f.name;
     if (!in_table)
-      problems.push_back("op " + f.name + ": " + file + " defines Op" + f.name +
+      problems.push_back("op " + f.name + ": " + file + "'s op_e has Op" + f.name +
                          ", which the op table (model/uop/ops.def) does not have");
   }
   return problems;
@@ -82,21 +87,27 @@ TEST_CASE("op table: rtl/hp_uop_pkg.sv gives every op the table's code, and no o
 TEST_CASE("op table: a package that drifts from the table is named, with the op and the file") {
   const std::string text = read(std::string(HALFPIPE_SOURCE_DIR) + "/" + kPackage);
   SECTION("another code") {
-    const std::string drifted = std::regex_replace(text, std::regex("OpMax = 4'd7"), "OpMax = 4'd9");
+    const std::string drifted = std::regex_replace(text, std::regex(R"(OpMax\s*=\s*4'd7)"), "OpMax = 4'd9");
     CHECK(package_drift(kPackage, drifted) ==
           std::vector<std::string>{"op Max: rtl/hp_uop_pkg.sv gives OpMax the code 9, the op table 7"});
   }
-  SECTION("a missing constant") {
-    const std::string drifted = std::regex_replace(
-        text, std::regex(R"(\s*localparam logic \[OpWidth-1:0\] OpEx2 = 4'd9;)"), "");
+  SECTION("a missing op") {
+    const std::string drifted = std::regex_replace(text, std::regex(R"(,\s*OpEx2\s*=\s*4'd9)"), "");
     CHECK(package_drift(kPackage, drifted) ==
-          std::vector<std::string>{"op Ex2: rtl/hp_uop_pkg.sv has no OpEx2 constant"});
+          std::vector<std::string>{"op Ex2: rtl/hp_uop_pkg.sv's op_e has no OpEx2"});
   }
   SECTION("an op the table does not have") {
-    const std::string drifted = text + "\n  localparam logic [OpWidth-1:0] OpRcp = 4'd10;\n";
+    const std::string drifted =
+        std::regex_replace(text, std::regex(R"(\s*\}\s*op_e\s*;)"), ",\n    OpRcp = 4'd10\n  } op_e;");
     CHECK(package_drift(kPackage, drifted) ==
-          std::vector<std::string>{"op Rcp: rtl/hp_uop_pkg.sv defines OpRcp, which the op table "
+          std::vector<std::string>{"op Rcp: rtl/hp_uop_pkg.sv's op_e has OpRcp, which the op table "
                                    "(model/uop/ops.def) does not have"});
+  }
+  SECTION("no enum at all") {
+    const std::string drifted = std::regex_replace(text, std::regex(R"(\}\s*op_e\s*;)"), "} op_t;");
+    CHECK(package_drift(kPackage, drifted) ==
+          std::vector<std::string>{"rtl/hp_uop_pkg.sv has no op_e enum (typedef enum logic "
+                                   "[OpWidth-1:0] { ... } op_e;)"});
   }
 }
 
