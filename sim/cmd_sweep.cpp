@@ -121,7 +121,8 @@ int run(const SweepOptions& o) {
       throw UsageError(fmt::format("--wave: {}", e.what()));
     }
   }
-  auto dut = tb::make_dut(o.netlist, o.lanes, o.depth, 0);
+  auto dut = tb::make_dut(o.netlist, o.lanes, o.depth, 0,
+                            o.wave.empty() ? tb::Waves::No : tb::Waves::Yes);
   if (!o.wave.empty()) dut->trace_to(o.wave);
   if (o.bare) {
     const auto decoded = isa::decode_ptx(forms.front());

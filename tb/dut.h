@@ -70,10 +70,11 @@ class Dut {
   virtual bool peek(OutBeat& out) const;
 
   // From now on, writes an FST waveform at `path`: the ports, hp_alu's and each hp_lane's own
-  // signals (the models are Verilated with TRACE_FST and --trace-depth 2; rtl/CMakeLists.txt
+  // signals (the traced twins are Verilated with TRACE_FST and --trace-depth 2; rtl/CMakeLists.txt
   // says why). Cycle n (the n-th cycle() call from here) drives its inputs at 10n ns and has its
   // rising edge at 10n + 5 ns; a reset between two cycles shows 2 ns after the last edge. Throws
-  // std::runtime_error when the file cannot be opened.
+  // std::runtime_error when the file cannot be opened, and std::logic_error from a model built
+  // without tracing (tb/dut_factory.h, Waves).
   virtual void trace_to(const std::string& path);
   // Flushes and closes the waveform (also done on destruction).
   virtual void close_trace() {}

@@ -17,8 +17,8 @@ namespace {
 class RtlBackend : public vectors::Backend {
  public:
   RtlBackend(int lanes, int depth, bool netlist, std::string wave)
-      : dut_(make_dut(netlist, lanes, depth)), depth_(depth), netlist_(netlist),
-        wave_(std::move(wave)) {
+      : dut_(make_dut(netlist, lanes, depth, 0, wave.empty() ? Waves::No : Waves::Yes)),
+        depth_(depth), netlist_(netlist), wave_(std::move(wave)) {
     if (!wave_.empty()) {
       dut_->trace_to(wave_);  // cycle 0 of the waveform is the first cycle() below
       output_cycles_.resize(kRememberedOutputs);

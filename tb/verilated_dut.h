@@ -34,7 +34,9 @@ void load_lanes(std::array<uint16_t, kMaxLanes>& lanes, const Port& port) {
   std::memcpy(lanes.data(), &port, sizeof(Port));
 }
 
-template <class Model, int Lanes, int Depth>
+// `Traced`: Model was Verilated with tracing (rtl/CMakeLists.txt: the --wave twins, the coverage
+// models, the netlist); a trace-free model refuses trace_to.
+template <class Model, int Lanes, int Depth, bool Traced = true>
 class VerilatedDut final : public Dut {
  public:
   // `instrumented`: a coverage model (Vhp_alu_cov_*), whose counts go to the RTL coverage
@@ -108,16 +110,13 @@ class VerilatedDut final : public Dut {
   }
 
   void trace_to(const std::string& path) override {
-    close_trace();
-    context_->traceEverOn(true);
-    auto trace = std::make_unique<VerilatedFstC>();
-    model_->trace(trace.get(), 99);
-    trace->set_time_unit("1ns");
-    trace->set_time_resolution("1ns");
-    trace->open(path.c_str());
-    if (!trace->isOpen()) throw std::runtime_error("cannot write the waveform " + path);
-    trace_ = std::move(trace);
-    cycles_ = 0;
+    if constexpr (!Traced) {
+      throw std::logic_error("the Lanes=" + std::to_string(Lanes) + " Depth=" +
+                             std::to_string(Depth) + " model in use was built without tracing; " +
+                             "make_dut(..., Waves::Yes) gives its traced twin");
+    } else {
+      start_trace(path);
+    }
   }
 
   void close_trace() override {
@@ -150,6 +149,19 @@ class VerilatedDut final : public Dut {
     trace_between_cycles(2);
   }
  private:
+  void start_trace(const std::string& path) {
+    close_trace();
+    context_->traceEverOn(true);
+    auto trace = std::make_unique<VerilatedFstC>();
+    model_->trace(trace.get(), 99);
+    trace->set_time_unit("1ns");
+    trace->set_time_resolution("1ns");
+    trace->open(path.c_str());
+    if (!trace->isOpen()) throw std::runtime_error("cannot write the waveform " + path);
+    trace_ = std::move(trace);
+    cycles_ = 0;
+  }
+
   // One evaluation of the model; an assertion that failed in it (Verilator has printed its
   // message on standard output) ends the run as RtlAssertionFailure.
   void eval() {

@@ -379,7 +379,8 @@ Report run_cosim(Stimulus& stimulus, const Settings& settings, std::ostream& out
   }
 
   // Throws std::invalid_argument for a configuration that was not Verilated.
-  std::unique_ptr<Dut> dut = make_dut(settings.lanes, settings.depth);
+  std::unique_ptr<Dut> dut = make_dut(settings.lanes, settings.depth, 0,
+                                      settings.wave_path.empty() ? Waves::No : Waves::Yes);
   if (!settings.wave_path.empty()) dut->trace_to(settings.wave_path);
   ReportWriter reporting(stimulus, settings, out, report);
   Scoreboard scoreboard(
