@@ -47,11 +47,15 @@ module hp_faulty_line #(
   // Depth+1 stages shift together; the outputs show stage Depth-1, or stage Depth with
   // FaultExtraStage.
   logic   [Depth:0] valid_q;
-  entry_t           entry_q [Depth+1];
+  // Stage s in entry_q[EntryWidth*s +: EntryWidth]: a flat bus, as Yosys 0.23 reads no array of
+  // structs (scripts/formal reads this unit too).
+  localparam int unsigned EntryWidth = 16 * Lanes + TagWidth + Lanes;
+  logic [(Depth+1)*EntryWidth-1:0] entry_q;
   logic             last_valid;
   entry_t           last_entry;
   assign last_valid = fault_i == FaultExtraStage ? valid_q[Depth] : valid_q[Depth-1];
-  assign last_entry = fault_i == FaultExtraStage ? entry_q[Depth] : entry_q[Depth-1];
+  assign last_entry = fault_i == FaultExtraStage ? entry_q[EntryWidth*Depth +: EntryWidth]
+                                                 : entry_q[EntryWidth*(Depth-1) +: EntryWidth];
 
   logic advance;
   assign advance    = !out_valid_o || out_ready_i;
@@ -67,8 +71,7 @@ module hp_faulty_line #(
 
   always_ff @(posedge clk_i) begin
     if (advance) begin
-      entry_q[0] <= '{a: in_a_i, tag: in_tag_i, lane_mask: in_lane_mask_i};
-      for (int unsigned s = 1; s <= Depth; s++) entry_q[s] <= entry_q[s-1];
+      entry_q <= {entry_q[Depth*EntryWidth-1:0], in_a_i, in_tag_i, in_lane_mask_i};
     end
   end
 

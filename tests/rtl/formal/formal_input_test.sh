@@ -1,0 +1,36 @@
+#!/usr/bin/env bash
+# scripts/formal's bad input is exit 2 with a message naming the problem (rtl/README.md,
+# "Formal"): a property that Yosys drops (here hidden behind an `ifdef` that is never defined),
+# a missing yosys, a malformed --configs entry.
+#   formal_input_test.sh SCRIPTS_FORMAL CONTRACT WORK_DIR
+set -u
+formal=$1 contract=$2 work=$3
+mkdir -p "$work"
+failures=0
+
+expect_exit_2() {  # PATTERN COMMAND...
+  local pattern=$1 output status
+  shift
+  output=$("$@" 2>&1)
+  status=$?
+  if [[ $status -ne 2 ]] || ! grep -qE -- "$pattern" <<<"$output"; then
+    echo "FAIL: $*: expected exit 2 and output matching '$pattern'; got exit $status:" >&2
+    echo "$output" >&2
+    failures=$((failures + 1))
+  fi
+}
+
+# The contract with at_most_depth's assertion inside a never-defined `ifdef: Yosys reads the file
+# and makes no cell of it. The error names the label's file and line.
+dropped=$work/hp_unit_contract_dropped.sv
+line=$(grep -n 'at_most_depth: assert' "$contract" | cut -d: -f1)
+awk -v line="$line" 'NR == line { print "`ifdef HP_NEVER_DEFINED" } { print }
+                     NR == line { print "`endif" }' "$contract" >"$dropped"
+expect_exit_2 "hp_unit_contract_dropped.sv:$((line + 1)): property at_most_depth produced no assertion cell" \
+  "$formal" --contract "$dropped" --configs 2:4 --no-faults --out "$work/dropped"
+
+expect_exit_2 "yosys is not installed" env PATH=/nonexistent /usr/bin/python3 "$formal" \
+  --configs 2:4 --out "$work/no-yosys"
+expect_exit_2 "'4x4' is not a Lanes:Depth pair" "$formal" --configs 4x4 --out "$work/bad-configs"
+
+exit $((failures > 0))
