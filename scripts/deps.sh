@@ -16,6 +16,8 @@ HALFPIPE_PACKAGES=(
   parallel slurm-wlm munge libxml2-utils
   # scripts/test --sanitize and fuzz/: clang, and compiler-rt with the sanitizer and libFuzzer runtimes.
   clang-14 libclang-rt-14-dev
+  # scripts/formal's arithmetic proofs: z3, for its floating-point theory.
+  z3
   # scripts/coverage: genhtml, the HTML report of the RTL code coverage.
   lcov
   # The viewer --wave's save files are written for; its fst2vcd reads waveforms back in the tests.
