@@ -178,13 +178,14 @@ module hp_unit_contract #(
     end
   end
 
-  // ---- The rules ---------------------------------------------------------------------------------
+  // ---- The rules ------------------------------------------------------------------------------
   always_comb begin
     if (rst_ni) begin
       ready_is_advance: assert (in_ready_o == advance);
       line_of_depth: assert (out_valid_o == expect_valid_q[Depth-1]);
       if (out_valid_o) begin
-        ids_travel: assert ({out_tag_o, out_lane_mask_o} == expect_id_q[IdWidth*(Depth-1) +: IdWidth]);
+        ids_travel: assert ({out_tag_o, out_lane_mask_o}
+                            == expect_id_q[IdWidth*(Depth-1) +: IdWidth]);
       end
       at_most_depth: assert (in_flight_q <= Capacity);
       if (out_transfer) begin

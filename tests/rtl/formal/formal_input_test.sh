@@ -26,7 +26,8 @@ dropped=$work/hp_unit_contract_dropped.sv
 line=$(grep -n 'at_most_depth: assert' "$contract" | cut -d: -f1)
 awk -v line="$line" 'NR == line { print "`ifdef HP_NEVER_DEFINED" } { print }
                      NR == line { print "`endif" }' "$contract" >"$dropped"
-expect_exit_2 "hp_unit_contract_dropped.sv:$((line + 1)): property at_most_depth produced no assertion cell" \
+expect_exit_2 \
+  "hp_unit_contract_dropped.sv:$((line + 1)): property at_most_depth produced no assertion cell" \
   "$formal" --contract "$dropped" --configs 2:4 --no-faults --forms none --out "$work/dropped"
 
 expect_exit_2 "yosys is not installed" env PATH=/nonexistent /usr/bin/python3 "$formal" \
