@@ -1,6 +1,6 @@
-// hp_alu_arith: the top of scripts/formal's arithmetic proofs. hp_alu, read with
-// transparent/'s registers as wires, executing one Uop (a parameter, so that Yosys folds every
-// other operation away) on lane 0's operands; lane 1 is masked off and given zeros.
+// hp_alu_arith: the top of scripts/formal's arithmetic proofs. hp_alu, read with its registers
+// as wires (scripts/formal), executing one Uop (a parameter, so that Yosys folds every other
+// operation away) on lane 0's operands; lane 1 is masked off and given zeros.
 `include "hp_uop_pkg.sv"
 
 module hp_alu_arith #(
