@@ -63,8 +63,9 @@ void shard_together(std::vector<Stream>& streams, vectors::Shard shard) {
 int lanes_of(const Uop& u) { return u.packed ? 2 : 1; }
 
 // A packed PTX form takes two lanes; a vISA instruction is split to fit any lane count.
+// A packed PTX form runs on one lane half by half (BeatSource::fill_ptx); wider needs fit.
 void check_lanes(const std::string& name, const Uop& u, bool visa, int lanes) {
-  if (!visa && lanes_of(u) > lanes)
+  if (!visa && lanes_of(u) > lanes && lanes != 1)
     throw std::invalid_argument(name + " needs " + std::to_string(lanes_of(u)) +
                                 " lanes; the unit has " + std::to_string(lanes));
 }
@@ -201,6 +202,11 @@ bool BeatSource::next_visa(Part& part, isa::visa::BatchLine& line) {
 }
 
 bool BeatSource::next(Expected& beat) {
+  if (high_half_) {
+    beat = *high_half_;
+    high_half_.reset();
+    return true;
+  }
   if (next_beat_ < line_beats_.size()) {
     visa_beat(beat);
     return true;
@@ -227,7 +233,8 @@ bool BeatSource::fill_ptx(Expected& beat) {
   const int form = parts_[current_].form;
   const Uop& u = uops_[form];
   const int width = lanes_of(u);
-  const size_t wanted = packing_ == Packing::Fill ? static_cast<size_t>(lanes_ / width) : 1;
+  const size_t wanted =
+      packing_ == Packing::Fill ? static_cast<size_t>(std::max(1, lanes_ / width)) : 1;
   std::array<vectors::Operands, kMaxLanes> batch;
   std::array<std::optional<uint32_t>, kMaxLanes> given;
   size_t got = 0;
@@ -241,6 +248,28 @@ bool BeatSource::fill_ptx(Expected& beat) {
   }
   if (got == 0) return false;
   int lane = 0;
+  if (width > lanes_) {  // one lane: a packed instruction as two beats of its scalar form (S2)
+    const vectors::Operands& o = batch[0];
+    const uint32_t expected = given[0] ? *given[0] : ref::execute(u, o.a, o.b, o.c);
+    if (coverage_) coverage_->add(forms_[form], u, o, expected);
+    Uop scalar = u;
+    scalar.packed = false;
+    scalar.lane_mask = 1;
+    beat.plan = form;
+    beat.lane_mask = 1;
+    beat.uop_word = encode(scalar);
+    for (int half = 0; half < 2; ++half) {
+      Expected& half_beat = half == 0 ? beat : high_half_.emplace(beat);
+      const int shift = 16 * half;
+      half_beat.operands[0] = {static_cast<uint16_t>(o.a >> shift),
+                               static_cast<uint16_t>(o.b >> shift),
+                               static_cast<uint16_t>(o.c >> shift)};
+      half_beat.result[0] = static_cast<uint16_t>(expected >> shift);
+    }
+    drawn_ += 1;
+    lane_operations_ += 2;
+    return true;
+  }
   for (size_t k = 0; k < got; ++k) {
     const vectors::Operands& o = batch[k];
     const uint32_t expected = given[k] ? *given[k] : ref::execute(u, o.a, o.b, o.c);

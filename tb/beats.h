@@ -10,6 +10,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -113,6 +114,8 @@ class BeatSource {
   // The vISA instruction being issued, and its beats.
   isa::visa::BatchLine line_;
   std::vector<Uop> line_beats_;
+  // One lane: the high half of a packed instruction, the beat after its low half.
+  std::optional<Expected> high_half_;
   size_t next_beat_ = 0;
   int line_form_ = 0;
 };

@@ -130,7 +130,10 @@ DriveResult drive(Dut& dut, BeatSource& source, sc::Traffic& traffic, Scoreboard
   int plan = -1;
   InBeat beat;
   OutBeat out;
-  uint64_t silent = 0;  // consecutive cycles with transactions in flight and no output taken
+  uint64_t silent = 0;  // consecutive cycles with work outstanding and nothing moving
+  const bool ready_is_advance = settings.ready_is_advance;
+  const bool out_of_order = settings.out_of_order;
+  if (out_of_order) scoreboard.match_by_tag(tag_mask + 1);
 
   while (true) {
     if (reset_at && !result.reset && scoreboard.next_offer_sequence(Port::Rtl) >= reset_at) {
@@ -150,7 +153,11 @@ DriveResult drive(Dut& dut, BeatSource& source, sc::Traffic& traffic, Scoreboard
     }
 
     traffic.next_cycle();
-    if (!pending && !traffic.gap()) {
+    // Out of order, the tag of transaction n is free again only once transaction n - 2^TagWidth
+    // has left.
+    const bool tag_free = !out_of_order || scoreboard.tag_free(
+        static_cast<uint32_t>(scoreboard.next_offer_sequence(Port::Rtl)) & tag_mask);
+    if (!pending && !traffic.gap() && tag_free) {
       const Expected* offer = nullptr;
       const uint64_t sequence = scoreboard.next_offer_sequence(Port::Rtl);
       if (sequence < scoreboard.appended()) {
@@ -183,15 +190,18 @@ DriveResult drive(Dut& dut, BeatSource& source, sc::Traffic& traffic, Scoreboard
     const bool out_ready = traffic.out_ready();
     const CycleResult r = dut.cycle(pending, beat, out_ready, out);
     const uint64_t cycle = result.cycles++;
-    if (r.in_ready != (!r.out_valid || out_ready)) {
+    if (ready_is_advance && r.in_ready != (!r.out_valid || out_ready)) {
       result.end = DriveResult::End::Protocol;
       break;
     }
-    if (r.consumed) {
-      scoreboard.check(Port::Rtl, out, cycle);
+    if (r.consumed || r.accepted) {
+      if (r.consumed) scoreboard.check(Port::Rtl, out, cycle);
       silent = 0;
-    } else if (scoreboard.in_flight() > 0 && ++silent >= hang_cycles) {
+    } else if ((scoreboard.in_flight() > 0 || pending) && ++silent >= hang_cycles) {
       result.end = DriveResult::End::Hang;
+      result.in_flight = scoreboard.in_flight();
+      result.waiting = pending;
+      result.waiting_tag = beat.tag;
       break;
     }
     if (r.accepted) {

@@ -35,6 +35,14 @@ struct DriveSettings {
   // Draw the beats (the vector streams and the reference's results) on a second thread, a batch
   // ahead of the model, instead of between its cycles. The same beats in the same order.
   bool draw_ahead = false;
+  // hp_alu's own rule (rtl/TIMING.md): in_ready_o is !out_valid_o || out_ready_i, else the run
+  // ends as End::Protocol. Not part of the unit contract (doc/your-unit.md): off for a user's
+  // unit.
+  bool ready_is_advance = true;
+  // Results may leave in any order, each matched to its transaction by tag (a user's unit that
+  // declares InOrder=0). A transaction is then not offered while an earlier one that carried its
+  // tag is still in flight, so that tags stay unique in flight.
+  bool out_of_order = false;
   // Called every 4096 cycles, when set.
   std::function<void(const DriveProgress&)> progress;
   // When set, checked every 4096 cycles: once *stop is non-zero (a signal handler sets it on
@@ -47,7 +55,8 @@ struct DriveResult {
     Done,      // every beat offered, accepted and handed back
     Failures,  // stopped at max_failures
     Protocol,  // in_ready_o differed from !out_valid_o || out_ready_i (rtl/TIMING.md)
-    Hang,      // hang_cycles without an output while transactions were in flight
+    Hang,      // hang_cycles without progress: transactions in flight and no output taken, or
+               // a transaction on the inputs and never accepted
     Interrupted,  // DriveSettings::stop was set
   };
   End end = End::Done;
@@ -55,6 +64,11 @@ struct DriveResult {
   bool reset = false;       // the reset happened (the source may end before reset_at)
   uint64_t reset_cycle = 0;  // the reset came right after this cycle's edge
   uint64_t replayed = 0;    // transactions in flight at the reset, offered again
+  // At a hang, what was outstanding: transactions accepted and not handed back, and whether one
+  // was waiting on the inputs (with its tag).
+  uint64_t in_flight = 0;
+  bool waiting = false;
+  uint32_t waiting_tag = 0;
 };
 
 // Runs every beat of `source` (built for dut.lanes() lanes) through `dut`, which starts empty.

@@ -8,6 +8,8 @@
 
 #include <fmt/format.h>
 
+#include "model/uop/uop.h"
+
 namespace halfpipe::tb {
 
 const char* port_name(Port port) { return port == Port::Rtl ? "RTL" : "model"; }
@@ -19,6 +21,19 @@ std::string operands_text(const Operands& lane, int count) {
     text += fmt::format("{}{}=0x{:04x}", i ? " " : "", kNames[i], lane[i]);
   return text;
 }
+
+namespace {
+
+// Whether `a` and `b` are both NaNs of the format of the Uop word's result (f16 or bf16).
+bool both_nan(uint32_t uop_word, uint16_t a, uint16_t b) {
+  const std::optional<Uop> u = decode(uop_word, 1);
+  if (!u || (u->format != Format::F16 && u->format != Format::BF16)) return false;
+  const uint16_t exponent = u->format == Format::F16 ? 0x7C00 : 0x7F80;
+  auto nan = [&](uint16_t x) { return (x & exponent) == exponent && (x & ~exponent & 0x7FFF); };
+  return nan(a) && nan(b);
+}
+
+}  // namespace
 
 Scoreboard::Scoreboard(int lanes, int ports, Reporter reporter, OutcomeReporter outcome)
     : lanes_(lanes),
@@ -58,13 +73,20 @@ const Expected& Scoreboard::next_offer(Port port) const {
 void Scoreboard::accept(Port port) {
   if (accepted_[index(port)] >= appended())
     throw std::logic_error("scoreboard: a port accepted a transaction never appended");
+  if (!tag_users_.empty()) ++tag_users_[entry(accepted_[index(port)]).expected.tag];
   ++accepted_[index(port)];
+}
+
+void Scoreboard::match_by_tag(uint32_t tags) {
+  if (ports_ != 1) throw std::logic_error("scoreboard: match_by_tag with several ports");
+  tag_users_.assign(tags, 0);
 }
 
 void Scoreboard::drop_in_flight() {
   if (ports_ != 1) throw std::logic_error("scoreboard: drop_in_flight with several ports; replay");
   window_size_ = 0;
   accepted_[0] = delivered_[0] = base_;
+  std::fill(tag_users_.begin(), tag_users_.end(), 0);
 }
 
 void Scoreboard::replay_in_flight(Port port) { accepted_[index(port)] = delivered_[index(port)]; }
@@ -77,7 +99,22 @@ void Scoreboard::check(Port port, const OutBeat& got, uint64_t cycle) {
     reporter_({Mismatch::Kind::Unexpected, 0, 0, {}, 0, got.tag, port, cycle});
     return;
   }
-  Entry& slot = entry(delivered_[p]++);
+  uint64_t sequence = delivered_[p];
+  if (!tag_users_.empty()) {  // matched by tag: the transaction in flight that carries it
+    sequence = base_;
+    while (sequence < accepted_[p] &&
+           ((entry(sequence).delivered_by & (1u << p)) || entry(sequence).expected.tag != got.tag))
+      ++sequence;
+    if (sequence == accepted_[p]) {
+      ++failed_;
+      ++unexpected_;
+      reporter_({Mismatch::Kind::Unexpected, 0, 0, {}, 0, got.tag, port, cycle});
+      return;
+    }
+    --tag_users_[got.tag];
+  }
+  ++delivered_[p];
+  Entry& slot = entry(sequence);
   const Expected& e = slot.expected;
   const uint64_t failed_before = failed_;
   if (got.tag != e.tag) {
@@ -99,6 +136,10 @@ void Scoreboard::check(Port port, const OutBeat& got, uint64_t cycle) {
     for (int lane = 0; lane < lanes_; ++lane) {
       if (got.result[lane] == want[lane]) {
         passed_ += (enabled_lanes >> lane) & 1;
+      } else if (any_nan_ && ((enabled_lanes >> lane) & 1) &&
+                 both_nan(e.uop_word, want[lane], got.result[lane])) {
+        ++passed_;
+        ++nan_differences_;
       } else {
         ++failed_;
         reporter_({Mismatch::Kind::Result, e.plan, lane, e.operands[lane], want[lane],

@@ -84,6 +84,18 @@ class Scoreboard {
   // the co-simulation replays instead (replay_in_flight).
   void drop_in_flight();
   size_t in_flight() const { return in_flight(Port::Rtl); }
+  // From now on (one port), an output is matched to the transaction in flight that carries its
+  // tag, not to the oldest: a unit whose results leave out of order (doc/your-unit.md). An
+  // output whose tag no transaction in flight carries (a duplicate, a mixed-up tag) is
+  // unexpected. `tags`: 2^TagWidth.
+  void match_by_tag(uint32_t tags);
+  // From now on, a NaN where the reference expects one passes whatever its encoding (TestFloat's
+  // choice, `--nan any`: a RISC-V unit returns 0x7E00 where PTX returns 0x7FFF); each such lane
+  // is counted in nan_differences().
+  void accept_any_nan() { any_nan_ = true; }
+  uint64_t nan_differences() const { return nan_differences_; }
+  // Whether no transaction in flight carries `tag` (always, matched in order).
+  bool tag_free(uint32_t tag) const { return tag_users_.empty() || tag_users_[tag] == 0; }
 
   // ---- several ports ----
   // Appends the next transaction of the sequence; no port has accepted it yet.
@@ -142,6 +154,9 @@ class Scoreboard {
   std::array<uint64_t, kMaxPorts> delivered_{};  // per port: transactions handed back
   uint64_t passed_ = 0, failed_ = 0;
   uint64_t transactions_passed_ = 0, transactions_failed_ = 0, unexpected_ = 0;
+  std::vector<uint32_t> tag_users_;  // matched by tag: transactions in flight per tag
+  bool any_nan_ = false;
+  uint64_t nan_differences_ = 0;
 };
 
 }  // namespace halfpipe::tb

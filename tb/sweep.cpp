@@ -117,6 +117,9 @@ SweepTotals run_sweep(Dut& dut, BeatSource& source, const SweepSettings& setting
   drive_settings.hang_cycles = settings.hang_cycles;
   drive_settings.max_failures = static_cast<uint64_t>(std::max(settings.max_mismatches, 0));
   drive_settings.draw_ahead = settings.draw_ahead;
+  drive_settings.ready_is_advance = settings.ready_is_advance;
+  drive_settings.out_of_order = settings.out_of_order;
+  if (settings.any_nan) scoreboard.accept_any_nan();
 
   const uint64_t total_instructions = source.instructions();
   const auto start = Clock::now();
@@ -181,8 +184,11 @@ SweepTotals run_sweep(Dut& dut, BeatSource& source, const SweepSettings& setting
       break;
     case DriveResult::End::Hang:
       ++totals.failed;
-      report << fmt::format("hang: transactions in flight but no output for {} cycles\n",
-                            settings.hang_cycles);
+      report << fmt::format("hang: no output taken{} for {} cycles, with {} transaction{} in "
+                            "flight{}\n", run.waiting ? " and no input accepted" : "",
+                            settings.hang_cycles, run.in_flight, run.in_flight == 1 ? "" : "s",
+                            run.waiting ? fmt::format(" and tag {:#x} waiting to be accepted",
+                                                    run.waiting_tag) : "");
       totals.stopped_early = true;
       break;
   }
@@ -191,6 +197,7 @@ SweepTotals run_sweep(Dut& dut, BeatSource& source, const SweepSettings& setting
   totals.cpu_seconds = static_cast<double>(std::clock() - cpu_start) / CLOCKS_PER_SEC;
   totals.passed = scoreboard.passed();
   totals.failed += scoreboard.failed();
+  totals.nan_differences = scoreboard.nan_differences();
   return totals;
 }
 

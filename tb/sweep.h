@@ -34,6 +34,11 @@ struct SweepSettings {
   // Appended to reproduce commands, e.g. " --lanes 4"; then comes --wave mismatch-K.fst (K counts
   // the reports), so that the replay writes the waveform of that transaction.
   std::string reproduce_options;
+  // A user's unit (doc/your-unit.md): DriveSettings::ready_is_advance and out_of_order, and
+  // Scoreboard::accept_any_nan (`--nan any`).
+  bool ready_is_advance = true;
+  bool out_of_order = false;
+  bool any_nan = false;
 };
 
 struct SweepTotals {
@@ -44,6 +49,7 @@ struct SweepTotals {
   double cpu_seconds = 0;  // of this process: the fair measure on a shared machine
   bool stopped_early = false;  // at max_mismatches
   bool interrupted = false;    // SweepSettings::stop was set
+  uint64_t nan_differences = 0;  // with any_nan: lanes whose NaN differs from the reference's
   std::optional<WaveMarker> first_mismatch;  // the cycle of the first mismatch, for --wave
 };
 

@@ -77,3 +77,49 @@ TEST_CASE("scoreboard: a wrong result, tag or lane mask, a non-zero masked lane 
   CHECK(seen[4].kind == Mismatch::Kind::Unexpected);
   CHECK(sb.failed() == 5);
 }
+
+// Doc/your-unit.md: a unit that declares InOrder=0 hands results back as they finish.
+TEST_CASE("scoreboard: matched by tag, results pass in any order, and a tag nobody holds in flight is unexpected") {
+  std::vector<Mismatch> seen;
+  Scoreboard sb(2, [&](const Mismatch& m) { seen.push_back(m); });
+  sb.match_by_tag(16);
+  sb.expect(transaction(1, 0b01, 0x4000, 0));
+  sb.expect(transaction(2, 0b01, 0x4200, 0));
+  CHECK_FALSE(sb.tag_free(1));
+  CHECK(sb.tag_free(3));
+  sb.check(output(2, 0b01, 0x4200, 0));  // the younger one first
+  CHECK(sb.tag_free(2));
+  CHECK(sb.in_flight() == 1);
+  sb.check(output(1, 0b01, 0x4000, 0));
+  CHECK(seen.empty());
+  CHECK(sb.passed() == 2);
+  CHECK(sb.in_flight() == 0);
+
+  sb.expect(transaction(3, 0b01, 0x3C00, 0));
+  sb.check(output(3, 0b01, 0x3C00, 0));
+  sb.check(output(3, 0b01, 0x3C00, 0));  // the same transaction twice: the second is nobody's
+  REQUIRE(seen.size() == 1);
+  CHECK(seen[0].kind == Mismatch::Kind::Unexpected);
+  CHECK(seen[0].got == 3);
+}
+
+TEST_CASE("scoreboard: with any NaN accepted, another NaN encoding passes and is counted, and a non-NaN still fails") {
+  const uint32_t add_f16 = 0x00000;  // op add, format f16 (model/uop/uop.h)
+  const uint32_t add_bf16 = 0x00010;  // format bf16
+  std::vector<Mismatch> seen;
+  Scoreboard sb(2, [&](const Mismatch& m) { seen.push_back(m); });
+  sb.accept_any_nan();
+  Expected f16 = transaction(1, 0b11, 0x7FFF, 0x7FFF);
+  f16.uop_word = add_f16;
+  sb.expect(f16);
+  sb.check(output(1, 0b11, 0x7E00, 0xFE01));  // RISC-V's canonical NaN; a negative one
+  CHECK(seen.empty());
+  CHECK(sb.nan_differences() == 2);
+  Expected bf16 = transaction(2, 0b11, 0x7FFF, 0x7FFF);
+  bf16.uop_word = add_bf16;
+  sb.expect(bf16);
+  sb.check(output(2, 0b11, 0x7FC0, 0x7C00));  // bf16's quiet NaN; 0x7C00 is a bf16 number
+  REQUIRE(seen.size() == 1);
+  CHECK(seen[0].lane == 1);
+  CHECK(sb.nan_differences() == 3);
+}
