@@ -40,6 +40,7 @@ install(TARGETS halfpipe halfpipe_uop halfpipe_ref halfpipe_isa halfpipe_vectors
 # Headers: the C API, and the C++ interfaces of the libraries with everything they include (the
 # op table, model/uop/ops.def, among them).
 install(FILES ${PROJECT_SOURCE_DIR}/include/halfpipe/halfpipe.h
+              ${PROJECT_SOURCE_DIR}/include/halfpipe/dut_abi.h
               ${PROJECT_BINARY_DIR}/include/halfpipe/version.h
         DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/halfpipe)
 foreach(dir model/uop model/ref model/isa model/sc vectors)
@@ -70,6 +71,12 @@ install(FILES ${PROJECT_SOURCE_DIR}/examples/memh/hp_memh_tb.sv
               ${PROJECT_SOURCE_DIR}/examples/memh/hp_uop_names.svh
               ${PROJECT_SOURCE_DIR}/examples/memh/README.md
         DESTINATION ${HALFPIPE_INSTALL_DATADIR}/examples/memh)
+
+# A user's unit (doc/your-unit.md): the shim `halfpipe dut build` compiles into every unit (with
+# include/halfpipe/dut_abi.h above), and the example unit with its guide.
+install(FILES ${PROJECT_SOURCE_DIR}/tb/dut_abi/hp_dut_shim.cpp DESTINATION ${HALFPIPE_INSTALL_DATADIR}/dut)
+install(DIRECTORY ${PROJECT_SOURCE_DIR}/examples/your-unit/
+        DESTINATION ${HALFPIPE_INSTALL_DATADIR}/examples/your-unit)
 
 # The CMake package.
 install(EXPORT halfpipeTargets NAMESPACE halfpipe:: DESTINATION ${HALFPIPE_INSTALL_CMAKEDIR})

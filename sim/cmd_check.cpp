@@ -113,7 +113,8 @@ bool replay(Reader& reader, const std::string& file, Checker& checker) {
 }
 
 int run_check(const CheckOptions& o) {
-  const bool rtl = o.rtl || o.netlist;
+  const bool rtl = o.rtl || o.netlist || !o.dut.empty();
+  if (o.netlist && !o.dut.empty()) throw InputError("--dut and --netlist name two units: give one");
   if (!o.lines.empty() && o.files.size() != 1)
     throw InputError("--line picks lines of one FILE; give exactly one");
   if (!o.lines.empty() && !o.testfloat_function.empty())
@@ -160,7 +161,7 @@ int run_check(const CheckOptions& o) {
   std::unique_ptr<Backend> backend;
   if (rtl) {
     // A configuration that was not Verilated (or no netlist): std::invalid_argument, exit 2.
-    backend = halfpipe::tb::make_rtl_backend(o.lanes, 4, o.netlist, o.wave);
+    backend = halfpipe::tb::make_rtl_backend(o.lanes, 4, o.netlist, o.wave, o.dut, o.plusargs);
   } else {
     backend = make_reference_backend();
   }
@@ -227,6 +228,8 @@ Parsed<CheckOptions> parse_check_options(const std::vector<std::string>& args) {
     v.max_errors(o.max_reported);
     v.rtl(o.rtl);
     v.netlist(o.netlist)->description(option_spec("--netlist").help + " (implies --rtl)");
+    v.dut(o.dut)->description(option_spec("--dut").help + " (implies --rtl)");
+    v.plusargs(o.plusargs);
     v.lanes(o.lanes)->description(
         "with --rtl or --netlist: " + option_spec("--lanes").help +
         "; a vector uses lane 0, or lanes 0 and 1 for a packed form");

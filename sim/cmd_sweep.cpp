@@ -36,6 +36,7 @@
 #include "regress/record.h"
 #include "tb/beats.h"
 #include "tb/dut_factory.h"
+#include "tb/loaded_dut.h"
 #include "tb/rtl_coverage.h"
 #include "tb/stimulus.h"
 #include "tb/sweep.h"
@@ -50,7 +51,30 @@ struct UsageError : std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
-int run(const SweepOptions& o) {
+// An argument as the shell reads it back: quoted unless plain.
+std::string shell_word(const std::string& arg) {
+  if (!arg.empty() && arg.find_first_not_of("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+                                            "0123456789._-/=,:+") == std::string::npos)
+    return arg;
+  std::string out = "'";
+  for (char c : arg) out += c == '\'' ? std::string("'\\''") : std::string(1, c);
+  return out + "'";
+}
+
+int run(const SweepOptions& given) {
+  SweepOptions o = given;
+  // A user's unit (--dut): its lane count is its adapter's, and it runs only the forms it
+  // declares.
+  std::shared_ptr<const tb::LoadedUnit> unit;
+  if (!o.plusargs.empty() && o.dut.empty()) throw UsageError("--plusargs are for a --dut unit");
+  if (!o.dut.empty()) {
+    if (o.netlist) throw UsageError("--dut and --netlist name two units: give one");
+    if (!o.rtl_coverage.empty())
+      throw UsageError("--rtl-coverage measures hp_alu's instrumented models, not a unit built "
+                       "by dut build");
+    unit = tb::LoadedUnit::load(o.dut);
+    o.lanes = unit->description().lanes;
+  }
   if (o.netlist && (o.lanes != tb::kNetlistLanes || o.depth != tb::kNetlistDepth))
     throw UsageError(fmt::format("--netlist: the netlist is synthesised for Lanes={} Depth={} only, "
                                  "not --lanes {} --depth {}", tb::kNetlistLanes, tb::kNetlistDepth,
@@ -73,6 +97,24 @@ int run(const SweepOptions& o) {
   }
   if (forms.empty())
     throw UsageError("no form given (name PTX or vISA forms, or --all-ptx, --all-visa)");
+  if (unit) {
+    std::vector<std::string> executed, skipped;
+    for (const auto& form : forms) {
+      const auto decoded = isa::decode_ptx(form);
+      const std::string name = decoded.uop ? isa::ptx_form(*decoded.uop) : form;
+      (unit->executes(name) ? executed : skipped).push_back(form);
+    }
+    if (!skipped.empty()) {
+      std::string list;
+      for (const auto& form : skipped) list += (list.empty() ? "" : " ") + form;
+      std::cout << fmt::format("skipped {} form{} that the unit {} does not declare (its Forms "
+                               "parameter): {}\n", skipped.size(), skipped.size() == 1 ? "" : "s",
+                               unit->description().top, list);
+    }
+    forms = executed;
+    if (forms.empty()) throw UsageError(fmt::format("--dut {}: the unit executes none of the forms "
+                                                    "given", o.dut));
+  }
   record::Record rec;
   if (!o.record.empty()) {
     if (!o.job.empty()) {
@@ -121,8 +163,10 @@ int run(const SweepOptions& o) {
       throw UsageError(fmt::format("--wave: {}", e.what()));
     }
   }
-  auto dut = tb::make_dut(o.netlist, o.lanes, o.depth, 0,
-                            o.wave.empty() ? tb::Waves::No : tb::Waves::Yes);
+  auto dut = unit ? (o.no_x_check ? tb::make_loaded_dut(unit, 0, o.plusargs)
+                                   : tb::make_x_checked_dut(unit, o.plusargs))
+                  : tb::make_dut(o.netlist, o.lanes, o.depth, 0,
+                                 o.wave.empty() ? tb::Waves::No : tb::Waves::Yes);
   if (!o.wave.empty()) dut->trace_to(o.wave);
   if (o.bare) {
     const auto decoded = isa::decode_ptx(forms.front());
@@ -145,9 +189,18 @@ int run(const SweepOptions& o) {
   settings.heartbeat_seconds = o.quiet || settings.progress ? -1 : o.progress_every;
   settings.stop = &g_interrupted;
   settings.draw_ahead = o.threads == 2;
-  settings.reproduce_options = fmt::format(" --lanes {}", o.lanes);
-  if (o.depth != 4) settings.reproduce_options += fmt::format(" --depth {}", o.depth);
+  settings.reproduce_options = unit ? fmt::format(" --dut {}", o.dut)
+                                    : fmt::format(" --lanes {}", o.lanes);
+  if (!o.plusargs.empty()) settings.reproduce_options += " --plusargs " + shell_word(o.plusargs);
+  if (o.no_x_check) settings.reproduce_options += " --no-x-check";
+  if (o.depth != 4 && !unit) settings.reproduce_options += fmt::format(" --depth {}", o.depth);
   if (o.netlist) settings.reproduce_options += " --netlist";
+  if (o.nan == "any") settings.reproduce_options += " --nan any";
+  settings.any_nan = o.nan == "any";
+  if (unit) {
+    settings.ready_is_advance = false;  // hp_alu's rule, not the contract's
+    settings.out_of_order = !unit->description().in_order;
+  }
   // Coverage costs a few reference evaluations per vector, as much as an exhaustive sweep's
   // checking, so exhaustive sweeps go without it.
   vectors::Coverage coverage;
@@ -155,10 +208,19 @@ int run(const SweepOptions& o) {
   // The report goes to the terminal and, for the record's mismatches, into a copy.
   record::TeeBuffer report_copy(std::cout.rdbuf());
   std::ostream report(&report_copy);
-  const tb::SweepTotals t = [&] {
+  // The run as a command line, for failures that no one vector replays: a lost, duplicated or
+  // reordered transaction, a hang, a broken contract.
+  std::string rerun = "halfpipe sweep";
+  for (const auto& arg : given.command_line) rerun += " " + shell_word(arg);
+  tb::SweepTotals t;
+  try {
     const InterruptScope interrupt;
-    return tb::run_sweep(*dut, source, settings, report);
-  }();
+    t = tb::run_sweep(*dut, source, settings, report);
+  } catch (const tb::RtlAssertionFailure& e) {
+    if (!unit) throw;
+    std::cout << "contract: " << e.what() << "\nreproduce the run: " << rerun << "\n";
+    return kVerificationFailure;
+  }
   if (t.stopped_early) std::cout << "stopped after the first mismatches\n";
   if (t.interrupted)
     std::cout << fmt::format("interrupted (Ctrl-C) after {} cycles: the results so far\n", t.cycles);
@@ -175,7 +237,11 @@ int run(const SweepOptions& o) {
                            results / (t.seconds > 0 ? t.seconds : 1) / 1e6, o.lanes, t.cycles,
                            o.netlist ? ", netlist" : "");
   if (!o.exhaustive && coverage.vectors() > 0) std::cout << coverage.summary() << "\n";
+  if (settings.any_nan)
+    std::cout << fmt::format("--nan any: {} lane result{} a NaN other than the reference's, "
+                             "accepted\n", t.nan_differences, t.nan_differences == 1 ? " was" : "s were");
   std::cout << fmt::format("{} passed, {} failed\n", t.passed, t.failed);
+  if (t.failed && unit) std::cout << "reproduce the run: " << rerun << "\n";
   // An interrupted job writes no record: merge counts it missing, and --resume runs it again.
   if (t.interrupted) return t.failed ? kVerificationFailure : kInterrupted;
   if (!o.record.empty()) {
@@ -213,8 +279,9 @@ int run(const SweepOptions& o) {
 constexpr const char* kSweepDescription = "sweep the Verilated RTL against the reference";
 
 int sweep_main(const std::vector<std::string>& args) {
-  const auto parsed = parse_sweep_options(args);
+  auto parsed = parse_sweep_options(args);
   if (!parsed.ok()) return report_stop("sweep", parsed.text, parsed.status);
+  parsed.options->command_line = args;
   try {
     const SweepOptions& o = *parsed.options;
     if (!o.rtl_coverage.empty() && o.netlist)
@@ -263,6 +330,10 @@ Parsed<SweepOptions> parse_sweep_options(const std::vector<std::string>& args) {
     v.bare(o.bare);
     v.bare_cycles(o.bare_cycles);
     v.netlist(o.netlist);
+    v.dut(o.dut);
+    v.nan(o.nan);
+    v.plusargs(o.plusargs);
+    v.no_x_check(o.no_x_check);
     v.record(o.record);
     v.job(o.job);
     v.spec_line(o.spec);

@@ -87,6 +87,18 @@ struct SiliconOptions {
 };
 Parsed<SiliconOptions> parse_silicon_options(const std::vector<std::string>& args);
 
+// `halfpipe dut build ADAPTER.sv [RTL...]` and `halfpipe dut show DIR` (doc/your-unit.md).
+struct DutOptions {
+  std::string action;              // build | show
+  std::vector<std::string> files;  // build: the adapter, then the unit's sources; show: DIR
+  std::string top;                 // empty: the adapter file's first module
+  std::vector<std::string> include_dirs;
+  std::vector<std::string> parameters;  // NAME=VALUE, Verilator's -G
+  std::string output = "hp_dut";
+  bool no_trace = false;
+};
+Parsed<DutOptions> parse_dut_options(const std::vector<std::string>& args);
+
 struct CheckOptions {
   std::vector<std::string> files;
   std::string testfloat_function;
@@ -97,6 +109,8 @@ struct CheckOptions {
   std::string wave;            // with --rtl: the FST waveform of the replay
   std::vector<uint64_t> lines; // --line N: only the vectors on these lines
   std::string output;          // with --line: write those vectors as a file of their own
+  std::string dut;             // --rtl through a unit built by `halfpipe dut build`
+  std::string plusargs;        // for its $value$plusargs
 };
 Parsed<CheckOptions> parse_check_options(const std::vector<std::string>& args);
 
@@ -133,6 +147,11 @@ struct SweepOptions {
   std::string spec;
   std::string rtl_coverage;  // the coverage file of the instrumented models; empty: none
   std::string wave;          // the FST waveform of the run (tb/wave_view.h); empty: none
+  std::string dut;           // a unit built by `halfpipe dut build`; empty: hp_alu
+  std::string nan = "exact";  // any: a NaN passes for an expected NaN whatever its encoding
+  std::string plusargs;       // for the --dut unit's $value$plusargs
+  bool no_x_check = false;    // --dut: one instance, not two seeds of X in lockstep
+  std::vector<std::string> command_line;  // as given, for the run's reproduce line
   double progress_every = 60;  // seconds between heartbeat lines without a terminal
   bool quiet = false;          // no progress bar or heartbeat
 };

@@ -219,6 +219,26 @@ const std::vector<OptionSpec>& vocabulary() {
        "each job also writes its RTL coverage to DIR/coverage/job-N.dat (--rtl-coverage; the "
        "configurations must be Verilated with coverage: HALFPIPE_RTL_COVERAGE=ON); merge sums "
        "them into DIR/rtl-coverage.dat"},
+      // A user's unit (doc/your-unit.md).
+      {"ACTION", {}, "build|show", "dut: build a unit, or show what a built one declares"},
+      {"--dut", {}, "DIR",
+       "run the unit that `halfpipe dut build -o DIR` built instead of hp_alu (its lane count is "
+       "the adapter's: no --lanes or --depth)"},
+      {"--top", {}, "NAME", "dut build: the adapter's module (default: the first module of its file)"},
+      {"-I", {}, "DIR", "dut build: a folder searched for `include files; repeatable"},
+      {"-G", {}, "NAME=VALUE",
+       "dut build: a parameter of the adapter, as Verilator's -G takes it (a string in double "
+       "quotes); repeatable"},
+      {"--nan", {}, "exact|any",
+       "any: a NaN passes where the reference expects one, whatever its encoding (a RISC-V unit "
+       "returns 0x7E00 where PTX returns 0x7FFF); the summary counts each such lane"},
+      {"--plusargs", {}, "'+NAME=VALUE ...'",
+       "with --dut: what the unit's $value$plusargs and $test$plusargs read, space-separated"},
+      {"--no-x-check", {}, "",
+       "with --dut: run one instance of the unit, not two in lockstep with two seeds of their "
+       "uninitialised state (twice as fast; a result that depends on uninitialised state then "
+       "goes unseen)"},
+      {"--no-trace", {}, "", "dut build: leave tracing out (faster; --wave then refuses the unit)"},
   };
   return specs;
 }
@@ -632,6 +652,23 @@ CLI::Option* Vocabulary::junit(std::string& path) { return value("--junit", path
 CLI::Option* Vocabulary::bins(bool& on) { return flag("--bins", on); }
 CLI::Option* Vocabulary::rtl_coverage(std::string& path) { return value("--rtl-coverage", path); }
 CLI::Option* Vocabulary::job_coverage(bool& on) { return flag("--job-coverage", on); }
+CLI::Option* Vocabulary::action(std::string& action, const std::string& help) {
+  return app_.add_option("ACTION", action, help)->type_name("");
+}
+CLI::Option* Vocabulary::dut(std::string& directory) { return value("--dut", directory); }
+CLI::Option* Vocabulary::top(std::string& module) { return value("--top", module); }
+CLI::Option* Vocabulary::include_dirs(std::vector<std::string>& dirs) {
+  return value("-I", dirs)->allow_extra_args(false);
+}
+CLI::Option* Vocabulary::parameters(std::vector<std::string>& settings) {
+  return value("-G", settings)->allow_extra_args(false);
+}
+CLI::Option* Vocabulary::nan(std::string& rule) {
+  return value("--nan", rule, CLI::IsMember({"exact", "any"}).description(""));
+}
+CLI::Option* Vocabulary::plusargs(std::string& words) { return value("--plusargs", words); }
+CLI::Option* Vocabulary::no_x_check(bool& on) { return flag("--no-x-check", on); }
+CLI::Option* Vocabulary::no_trace(bool& on) { return flag("--no-trace", on); }
 
 void Vocabulary::one_spelling(CLI::Option* old_spelling, const std::string& name,
                               std::vector<CLI::Option*> new_names) {

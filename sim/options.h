@@ -174,6 +174,16 @@ class Vocabulary {
   // RTL code coverage.
   CLI::Option* rtl_coverage(std::string& path);
   CLI::Option* job_coverage(bool& on);
+  // A user's unit.
+  CLI::Option* action(std::string& action, const std::string& help);
+  CLI::Option* dut(std::string& directory);
+  CLI::Option* top(std::string& module);
+  CLI::Option* include_dirs(std::vector<std::string>& dirs);
+  CLI::Option* parameters(std::vector<std::string>& settings);
+  CLI::Option* nan(std::string& rule);
+  CLI::Option* plusargs(std::string& words);
+  CLI::Option* no_x_check(bool& on);
+  CLI::Option* no_trace(bool& on);
 
   // After parsing: an old spelling given together with its new name, if any.
   std::optional<ParseStop> mixed_spellings() const;

@@ -2,7 +2,8 @@
 # `cmake --install` into a temporary prefix, the prefix moved elsewhere (everything installed
 # must be relocatable), then examples/cpp and examples/tlm built against it through the CMake
 # package, the C example through pkg-config (with an rpath), halfpipe-static and pkg-config
-# --static, the memh bench against the installed RTL, and every program run. Fails on the first step that fails.
+# --static, the memh bench against the installed RTL, the example unit built by the installed
+# `halfpipe dut build`, and every program run. Fails on the first step that fails.
 # Usage: install_test.sh BUILD_DIR SOURCE_DIR
 set -euo pipefail
 build=$1
@@ -49,6 +50,16 @@ declared=$(sed -n 's|^// vectors: ||p' approx.memh)
 obj_dir/Vhp_memh_tb +image=approx.memh +vectors="$declared" >replay.log
 grep -q "^$declared passed, 0 failed" replay.log || { cat replay.log >&2; exit 1; }
 echo "-- $declared tanh and ex2 vectors passed"
+cd "$work"
+
+echo "== a user's unit from the installed halfpipe: examples/your-unit built and swept as its guide says"
+example=$prefix/share/halfpipe/examples/your-unit
+mkdir "$work/unit" && cd "$work/unit"
+"$prefix/bin/halfpipe" dut build "$example"/eu_fpu_adapter.sv "$example"/rtl/eu_fpu.sv \
+  "$example"/rtl/eu_datapath.sv -o eu >/dev/null
+grep -q "$prefix/share/halfpipe/dut/hp_dut_shim.cpp" eu/build.sh
+"$prefix/bin/halfpipe" sweep fma.rn.f16 add.bf16x2 --corner --dut eu >sweep.log
+grep -q ' 0 failed$' sweep.log || { cat sweep.log >&2; exit 1; }
 cd "$work"
 
 echo "== CMake: find_package(halfpipe CONFIG)"

@@ -1,0 +1,473 @@
+// `halfpipe dut build ADAPTER.sv [RTL...] [--top NAME] [-I DIR] [-G NAME=VALUE] [-o DIR]`: a
+// user's unit, wrapped in an adapter that speaks the unit contract (doc/your-unit.md), built
+// into DIR/libhp_dut.so for `--dut DIR`. `halfpipe dut show DIR`: what a built unit declares.
+//
+// The build runs in two passes. An elaboration pass (verilator --xml-only) reads the adapter's
+// ports and parameters and checks them against the contract, so that a missing port, a wrong
+// width or a parameter out of range is named with its file and line before any C++ is compiled.
+// Then DIR/build.sh, written here and kept for the user to read or rerun, Verilates the adapter
+// with tb/dut_abi/hp_dut_shim.cpp into the shared object.
+#include <fmt/format.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <map>
+#include <optional>
+#include <regex>
+#include <sstream>
+#include <stdexcept>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "halfpipe/version.h"
+#include "model/isa/ptx.h"
+#include "sim/commands.h"
+#include "sim/exit_status.h"
+#include "tb/loaded_dut.h"
+
+namespace halfpipe::cli {
+namespace {
+
+namespace fs = std::filesystem;
+
+constexpr const char* kDutDescription =
+    "build a user's unit behind halfpipe's harness (dut build), or show what a built unit "
+    "declares (dut show DIR)";
+
+// Where the shim, the C ABI header and hp_uop_pkg.sv are: an installed halfpipe's share/ and
+// include/ beside its bin/, else the source tree it was built from.
+struct Sources {
+  fs::path shim, include_dir, rtl_dir;
+};
+
+Sources find_sources() {
+  std::error_code error;
+  const fs::path exe = fs::read_symlink("/proc/self/exe", error);
+  if (!error) {
+    const fs::path prefix = exe.parent_path().parent_path();
+    Sources installed{prefix / HALFPIPE_INSTALL_DATADIR / "dut" / "hp_dut_shim.cpp",
+                      prefix / HALFPIPE_INSTALL_INCLUDEDIR,
+                      prefix / HALFPIPE_INSTALL_DATADIR / "rtl"};
+    if (fs::exists(installed.shim)) return installed;
+  }
+  const fs::path source = HALFPIPE_SOURCE_DIR;
+  Sources tree{source / "tb" / "dut_abi" / "hp_dut_shim.cpp", source / "include", source / "rtl"};
+  if (!fs::exists(tree.shim))
+    throw std::invalid_argument(fmt::format(
+        "cannot find hp_dut_shim.cpp: neither installed beside {} nor in the source tree {}",
+        error ? "this halfpipe" : exe.string(), source.string()));
+  return tree;
+}
+
+std::string quoted(const std::string& text) {  // for the shell
+  std::string out = "'";
+  for (char c : text) out += c == '\'' ? std::string("'\\''") : std::string(1, c);
+  return out + "'";
+}
+
+std::string run_output(const std::string& command) {
+  std::string out;
+  if (FILE* pipe = popen(command.c_str(), "r")) {
+    char buffer[256];
+    while (fgets(buffer, sizeof buffer, pipe)) out += buffer;
+    pclose(pipe);
+  }
+  return out;
+}
+
+// `verilator --version`'s number; exit 2 when there is none or it is not halfpipe's.
+void check_verilator() {
+  const std::string line = run_output("verilator --version 2>/dev/null");
+  std::smatch number;
+  if (!std::regex_search(line, number, std::regex(R"(\d+\.\d+)")))
+    throw std::invalid_argument(
+        "verilator is not installed or prints no version (apt-get "
+        "install verilator)");
+  if (number.str() != tb::halfpipe_verilator_version())
+    throw std::invalid_argument(fmt::format(
+        "verilator on PATH is {}, this halfpipe was built with Verilator {}: a unit must be "
+        "Verilated by the same version as the harness that loads it",
+        number.str(), tb::halfpipe_verilator_version()));
+}
+
+std::string first_module(const std::string& path) {
+  std::ifstream in(path);
+  std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  std::smatch m;
+  if (!std::regex_search(text, m, std::regex(R"(\bmodule\s+([A-Za-z_][A-Za-z0-9_$]*))")))
+    throw std::invalid_argument(fmt::format("{}: no module in the file: give --top NAME", path));
+  return m[1];
+}
+
+// ---- The elaboration pass: the adapter's ports and parameters from Verilator's XML ------------
+struct Port {
+  std::string dir;  // input, output
+  int width = 0;    // 0: not a plain vector (a struct other than hp_uop_pkg::uop_t)
+  std::string type;
+  std::string where;  // FILE:LINE
+};
+struct Parameter {
+  std::optional<int64_t> number;
+  std::string text;  // a string's contents
+  std::string where;
+};
+struct Adapter {
+  std::string where;  // the module's FILE:LINE
+  std::map<std::string, Port> ports;
+  std::map<std::string, Parameter> parameters;
+};
+
+std::string attribute(const std::string& element, const std::string& name) {
+  std::smatch m;
+  if (std::regex_search(element, m, std::regex("\\s" + name + "=\"([^\"]*)\""))) return m[1];
+  return {};
+}
+
+std::string unescape(std::string text) {
+  for (auto [from, to] :
+       {std::pair{"&quot;", "\""}, {"&apos;", "'"}, {"&lt;", "<"}, {"&gt;", ">"}, {"&amp;", "&"}}) {
+    for (size_t at; (at = text.find(from)) != std::string::npos;)
+      text.replace(at, std::string(from).size(), to);
+  }
+  return text;
+}
+
+// A Verilator constant as a parameter's value: a number ("32'sh2") in decimal; a string, which
+// Verilator writes quoted or, for an untyped parameter set by -G, as its bytes in hex
+// ("288'h2f77..."), as its text.
+Parameter constant_value(const std::string& name) {
+  Parameter p;
+  if (!name.empty() && name.front() == '"') {
+    p.text = name.substr(1, name.size() - 2);
+    return p;
+  }
+  std::smatch m;
+  if (!std::regex_match(name, m, std::regex(R"(\d+'s?h([0-9a-fA-F]+))"))) {
+    p.text = name;
+    return p;
+  }
+  std::string hex = m[1];
+  hex.erase(0, std::min(hex.find_first_not_of('0'), hex.size() - 1));
+  if (hex.size() <= 15) p.number = std::stoll(hex, nullptr, 16);
+  if (hex.size() % 2) hex.insert(0, "0");
+  for (size_t i = 0; i < hex.size(); i += 2)
+    p.text += static_cast<char>(std::stoi(hex.substr(i, 2), nullptr, 16));
+  return p;
+}
+
+Adapter read_adapter(const std::string& xml_path, const std::string& top) {
+  std::ifstream in(xml_path);
+  const std::string xml((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  std::map<std::string, std::string> files;
+  const std::regex file_element(R"re(<file id="([^"]+)" filename="([^"]*)")re");
+  for (auto it = std::sregex_iterator(xml.begin(), xml.end(), file_element);
+       it != std::sregex_iterator(); ++it)
+    files[(*it)[1]] = unescape((*it)[2]);
+  auto where = [&](const std::string& element) {
+    const std::string loc = attribute(element, "loc");  // "v,44,31,44,36"
+    const size_t comma = loc.find(',');
+    if (comma == std::string::npos) return std::string("?");
+    return files[loc.substr(0, comma)] + ":" +
+           loc.substr(comma + 1, loc.find(',', comma + 1) - comma - 1);
+  };
+  // Widths of the data types: basicdtype left/right, packed arrays and structs by name.
+  std::map<std::string, std::pair<int, std::string>> dtypes;
+  const std::regex dtype_element(
+      R"(<(basicdtype|structdtype|refdtype|packarraydtype|enumdtype)\s[^>]*>)");
+  for (auto it = std::sregex_iterator(xml.begin(), xml.end(), dtype_element);
+       it != std::sregex_iterator(); ++it) {
+    const std::string element = it->str();
+    const std::string left = attribute(element, "left"), right = attribute(element, "right");
+    int width = (*it)[1] == "basicdtype" ? 1 : 0;
+    if (!left.empty() && !right.empty()) width = std::abs(std::stoi(left) - std::stoi(right)) + 1;
+    dtypes[attribute(element, "id")] = {width, unescape(attribute(element, "name"))};
+  }
+  const std::regex module_element("<module [^>]*name=\"" + top + "\"[^>]*>");
+  std::smatch m;
+  if (!std::regex_search(xml, m, module_element))
+    throw std::invalid_argument(fmt::format("{}: the elaboration has no module {}", xml_path, top));
+  Adapter adapter;
+  adapter.where = where(m.str());
+  const size_t begin = m.position(0) + m.length(0);
+  const std::string body = xml.substr(begin, xml.find("</module>", begin) - begin);
+  const std::regex var_element(R"(<var\s[^>]*>)");
+  for (auto it = std::sregex_iterator(body.begin(), body.end(), var_element);
+       it != std::sregex_iterator(); ++it) {
+    const std::string element = it->str();
+    const std::string name = attribute(element, "name");
+    if (!attribute(element, "dir").empty()) {
+      const auto& [width, type] = dtypes[attribute(element, "dtype_id")];
+      adapter.ports[name] = {attribute(element, "dir"), width, type, where(element)};
+    } else if (attribute(element, "param") == "true") {
+      std::smatch value;
+      const std::string rest = body.substr(it->position() + it->length(), 400);
+      Parameter parameter;
+      if (std::regex_search(rest, value, std::regex(R"re(^\s*<const [^>]*name="([^"]*)")re")))
+        parameter = constant_value(unescape(value[1]));
+      parameter.where = where(element);
+      adapter.parameters[name] = parameter;
+    }
+  }
+  return adapter;
+}
+
+// The unit contract's checks of the adapter's interface (doc/your-unit.md, "The adapter").
+struct Declared {
+  int lanes = 0, tag_width = 0;
+  bool in_order = true;
+  std::string forms, latencies;
+};
+
+Declared check_contract(const Adapter& adapter, const std::string& top) {
+  auto number = [&](const std::string& name, std::optional<int> otherwise, int low, int high) {
+    const auto it = adapter.parameters.find(name);
+    if (it == adapter.parameters.end()) {
+      if (otherwise) return *otherwise;
+      throw std::invalid_argument(
+          fmt::format("{}: the adapter {} has no parameter {}: the contract needs it ({}..{})",
+                      adapter.where, top, name, low, high));
+    }
+    const std::optional<int64_t>& value = it->second.number;
+    if (!value || *value < low || *value > high)
+      throw std::invalid_argument(
+          fmt::format("{}: parameter {} is {}: the contract needs {}..{}", it->second.where, name,
+                      value ? std::to_string(*value) : "not a number", low, high));
+    return static_cast<int>(*value);
+  };
+  Declared d;
+  d.lanes = number("Lanes", std::nullopt, 1, tb::kMaxLanes);
+  d.tag_width = number("TagWidth", std::nullopt, 1, 32);
+  d.in_order = number("InOrder", 1, 0, 1) == 1;
+  for (auto [name, field] : {std::pair{"Forms", &d.forms}, {"Latencies", &d.latencies}}) {
+    const auto it = adapter.parameters.find(name);
+    if (it != adapter.parameters.end()) *field = it->second.text;
+  }
+  std::istringstream forms(d.forms);
+  for (std::string form; forms >> form;) {
+    if (!isa::decode_ptx(form).uop)
+      throw std::invalid_argument(fmt::format(
+          "{}: parameter Forms names '{}', which is no PTX form (halfpipe forms lists them)",
+          adapter.parameters.at("Forms").where, form));
+  }
+  std::istringstream latencies(d.latencies);
+  for (std::string setting; latencies >> setting;) {
+    if (!std::regex_match(setting, std::regex(R"([a-z0-9]+=[1-9][0-9]*)")))
+      throw std::invalid_argument(fmt::format(
+          "{}: parameter Latencies holds '{}': give FAMILY=CYCLES words, e.g. \"add=2 fma=5\"",
+          adapter.parameters.at("Latencies").where, setting));
+  }
+  struct Expected {
+    const char* name;
+    const char* dir;
+    int width;
+  };
+  const int lanes = d.lanes, tag = d.tag_width;
+  const Expected expected[] = {{"clk_i", "input", 1},
+                               {"rst_ni", "input", 1},
+                               {"in_valid_i", "input", 1},
+                               {"in_ready_o", "output", 1},
+                               {"in_uop_i", "input", 20},
+                               {"in_lane_mask_i", "input", lanes},
+                               {"in_a_i", "input", 16 * lanes},
+                               {"in_b_i", "input", 16 * lanes},
+                               {"in_c_i", "input", 16 * lanes},
+                               {"in_tag_i", "input", tag},
+                               {"out_valid_o", "output", 1},
+                               {"out_ready_i", "input", 1},
+                               {"out_result_o", "output", 16 * lanes},
+                               {"out_tag_o", "output", tag},
+                               {"out_lane_mask_o", "output", lanes}};
+  for (const Expected& e : expected) {
+    const auto it = adapter.ports.find(e.name);
+    if (it == adapter.ports.end())
+      throw std::invalid_argument(
+          fmt::format("{}: the adapter {} has no port {} ({}, {} bit{}): the contract needs it",
+                      adapter.where, top, e.name, e.dir, e.width, e.width == 1 ? "" : "s"));
+    const Port& p = it->second;
+    if (p.dir != e.dir)
+      throw std::invalid_argument(fmt::format("{}: port {} is an {}: the contract needs an {}",
+                                              p.where, e.name, p.dir, e.dir));
+    const bool uop_struct = std::string(e.name) == "in_uop_i" && p.type == "hp_uop_pkg::uop_t";
+    if (!uop_struct && p.width != e.width)
+      throw std::invalid_argument(
+          fmt::format("{}: port {} is {} bit{} wide: the contract needs {} (Lanes={}, TagWidth={})",
+                      p.where, e.name, p.width, p.width == 1 ? "" : "s", e.width, lanes, tag));
+  }
+  for (const auto& [name, p] : adapter.ports) {
+    const bool known = std::any_of(std::begin(expected), std::end(expected),
+                                   [&](const Expected& e) { return name == e.name; });
+    if (!known)
+      throw std::invalid_argument(fmt::format(
+          "{}: port {} is not in the contract: the harness drives only the contract's ports "
+          "(tie it off inside the adapter)",
+          p.where, name));
+  }
+  return d;
+}
+
+std::string c_string(const std::string& text) {  // a C string literal, for -D on the shell
+  std::string out = "\"";
+  for (char c : text) out += (c == '"' || c == '\\') ? std::string("\\") + c : std::string(1, c);
+  return out + "\"";
+}
+
+int build(const DutOptions& o) {
+  if (o.files.empty()) throw std::invalid_argument("dut build: give the adapter ADAPTER.sv first");
+  for (const auto& file : o.files)
+    if (!fs::is_regular_file(file))
+      throw std::invalid_argument(fmt::format("{}: no such file", file));
+  for (const auto& dir : o.include_dirs)
+    if (!fs::is_directory(dir))
+      throw std::invalid_argument(fmt::format("-I {}: no such folder", dir));
+  for (const auto& setting : o.parameters)
+    if (!std::regex_match(setting, std::regex(R"([A-Za-z_][A-Za-z0-9_]*=.+)")))
+      throw std::invalid_argument(fmt::format("-G '{}': give NAME=VALUE", setting));
+  check_verilator();
+  const Sources sources = find_sources();
+  const std::string top = o.top.empty() ? first_module(o.files.front()) : o.top;
+  fs::create_directories(o.output);
+  const fs::path out = fs::absolute(o.output);
+
+  // Both passes read the same sources: hp_uop_pkg (the Uop's type) first, then the user's.
+  // halfpipe's RTL folder is a library (-y): a unit may instantiate any of its modules, as the
+  // example's does, without listing their files.
+  std::string sv = "-Wno-fatal --top-module " + quoted(top) + " -I" +
+                   quoted(sources.rtl_dir.string()) + " -y " + quoted(sources.rtl_dir.string());
+  for (const auto& dir : o.include_dirs) sv += " -I" + quoted(fs::absolute(dir).string());
+  for (const auto& setting : o.parameters) sv += " -G" + quoted(setting);
+  sv += " " + quoted((sources.rtl_dir / "hp_uop_pkg.sv").string());
+  for (const auto& file : o.files) sv += " " + quoted(fs::absolute(file).string());
+
+  const fs::path elaborate_log = out / "elaborate.log";
+  const std::string elaborate = "verilator --xml-only --Mdir " +
+                                quoted((out / "elaborate").string()) + " --prefix Vhp_dut " + sv;
+  if (std::system((elaborate + " >" + quoted(elaborate_log.string()) + " 2>&1").c_str()) != 0) {
+    std::ifstream log(elaborate_log);
+    std::cerr << log.rdbuf();
+    throw std::invalid_argument(
+        fmt::format("the adapter {} does not elaborate (Verilator's messages above, also in {})",
+                    top, elaborate_log.string()));
+  }
+  const Declared d =
+      check_contract(read_adapter((out / "elaborate" / "Vhp_dut.xml").string(), top), top);
+
+  // What the adapter declared, for the shim: a header in DIR (no string survives the quoting of
+  // Verilator's makefile intact).
+  {
+    std::ofstream header(out / "hp_dut_unit.h");
+    header << fmt::format(
+        "// Written by halfpipe dut build: what the adapter {} declared.\n"
+        "#define HP_DUT_LANES {}\n#define HP_DUT_TAG_WIDTH {}\n#define HP_DUT_IN_ORDER {}\n"
+        "#define HP_DUT_TRACED {}\n",
+        top, d.lanes, d.tag_width, d.in_order ? 1 : 0, o.no_trace ? 0 : 1);
+    for (auto [name, value] : {std::pair{"TOP", top},
+                               {"FORMS", d.forms},
+                               {"LATENCIES", d.latencies},
+                               {"VERILATOR_VERSION", std::string(tb::halfpipe_verilator_version())},
+                               {"HALFPIPE_VERSION", std::string(HALFPIPE_VERSION)}})
+      header << fmt::format("#define HP_DUT_{} {}\n", name, c_string(value));
+    if (!header)
+      throw std::invalid_argument(fmt::format("{}: cannot write the folder", out.string()));
+  }
+  // The model as hp_alu's is built (rtl/CMakeLists.txt): uninitialised state randomised from a
+  // run-time seed, assertions on, fast code at -O2; everything but hp_dut_abi hidden, so that the
+  // unit's Verilator runtime never meets halfpipe's own.
+  const std::string script = fmt::format(
+      "#!/bin/sh\n"
+      "# Written by halfpipe dut build: the unit {} behind halfpipe's C ABI, in {}.\n"
+      "set -e\n"
+      "verilator --cc --exe --build -j {} --Mdir {} --prefix Vhp_dut -o ../{} \\\n"
+      "  --x-assign unique --x-initial unique --assert -O3 {}\\\n"
+      "  -MAKEFLAGS 'OPT_FAST=-O2 OPT_SLOW=-O1' \\\n"
+      "  -CFLAGS {} \\\n"
+      "  -LDFLAGS '-shared -Wl,--exclude-libs,ALL -Wl,-Bsymbolic' \\\n"
+      "  {} {}\n",
+      top, tb::kUnitLibrary, std::max(1u, std::thread::hardware_concurrency()),
+      quoted((out / "obj").string()), tb::kUnitLibrary,
+      o.no_trace ? "" : "--trace-fst --trace-depth 2 ",
+      quoted("-fPIC -fvisibility=hidden -fvisibility-inlines-hidden -std=c++17 -I" +
+             sources.include_dir.string() + " -I" + out.string()),
+      sv, quoted(sources.shim.string()));
+  const fs::path script_path = out / "build.sh";
+  {
+    std::ofstream file(script_path);
+    file << script;
+    if (!file)
+      throw std::invalid_argument(fmt::format("{}: cannot write the file", script_path.string()));
+  }
+  fs::permissions(script_path,
+                  fs::perms::owner_exec | fs::perms::group_exec | fs::perms::others_exec,
+                  fs::perm_options::add);
+  fs::remove(out / tb::kUnitLibrary);
+  std::cerr << fmt::format("halfpipe dut build: {} (Lanes={}, TagWidth={}, {}): building with {}\n",
+                           top, d.lanes, d.tag_width,
+                           d.in_order ? "in order" : "out of order by tag", script_path.string());
+  const fs::path build_log = out / "build.log";
+  if (std::system(
+          (quoted(script_path.string()) + " >" + quoted(build_log.string()) + " 2>&1").c_str()) !=
+      0) {
+    std::ifstream log(build_log);
+    std::cerr << log.rdbuf();
+    throw std::invalid_argument(fmt::format(
+        "the unit {} did not build (messages above, also in {})", top, build_log.string()));
+  }
+  tb::LoadedUnit::load(out.string());  // the library loads and speaks this halfpipe's ABI
+  std::cout << fmt::format("{}/{}: run it with --dut {}\n", out.string(), tb::kUnitLibrary,
+                           o.output);
+  return kPassed;
+}
+
+int show(const DutOptions& o) {
+  if (o.files.size() != 1) throw std::invalid_argument("dut show: give one DIR");
+  const auto unit = tb::LoadedUnit::load(o.files.front());
+  const tb::UnitDescription& d = unit->description();
+  std::string forms;
+  for (const auto& form : d.forms) forms += (forms.empty() ? "" : " ") + form;
+  std::cout << fmt::format(
+      "unit: {}\nlanes: {}\ntag width: {}\norder: {}\nforms: {}\nlatencies: {}\nwaves: {}\n"
+      "built by: halfpipe {}, Verilator {}\n",
+      d.top, d.lanes, d.tag_width, d.in_order ? "in order" : "out of order, matched by tag",
+      forms.empty() ? "every form" : forms, d.latencies.empty() ? "not declared" : d.latencies,
+      d.traced ? "yes" : "no (built with --no-trace)", d.halfpipe_version, d.verilator_version);
+  return kPassed;
+}
+
+int dut_main(const std::vector<std::string>& args) {
+  const auto parsed = parse_dut_options(args);
+  if (!parsed.ok()) return report_stop("dut", parsed.text, parsed.status);
+  const DutOptions& o = *parsed.options;
+  try {
+    if (o.action == "build") return build(o);
+    if (o.action == "show") return show(o);
+    throw std::invalid_argument(fmt::format("'{}': the actions are build and show", o.action));
+  } catch (const std::exception& e) {
+    std::cerr << "halfpipe dut: " << e.what() << '\n';
+    return kUsageOrInputError;
+  }
+}
+
+}  // namespace
+
+Parsed<DutOptions> parse_dut_options(const std::vector<std::string>& args) {
+  return parse_command<DutOptions>("dut", kDutDescription, args, [](Vocabulary& v, DutOptions& o) {
+    v.action(o.action, "build | show")->required();
+    v.files(o.files, "build: the adapter (ADAPTER.sv), then the unit's sources; show: DIR");
+    v.top(o.top);
+    v.include_dirs(o.include_dirs);
+    v.parameters(o.parameters);
+    v.output(o.output)
+        ->description("build: the unit's folder (its libhp_dut.so, build.sh and logs)")
+        ->type_name("DIR")
+        ->default_str("hp_dut");
+    v.no_trace(o.no_trace);
+  });
+}
+
+}  // namespace halfpipe::cli
+
+HALFPIPE_COMMAND(dut, "dut", halfpipe::cli::kDutDescription, halfpipe::cli::dut_main);
