@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <cerrno>
+#include <filesystem>
 #include <cmath>
 #include <cstring>
 #include <functional>
@@ -100,11 +101,15 @@ std::optional<Work> parse_line(const std::string& text, uint64_t line_number,
       work.netlist = true;
       continue;
     }
+    if (option.rfind("dut=", 0) == 0 && option.size() > 4) {
+      work.dut = std::filesystem::absolute(option.substr(4)).string();
+      continue;
+    }
     const auto eq = option.find('=');
     const std::string key = option.substr(0, eq),
                       value = eq == std::string::npos ? "" : option.substr(eq + 1);
     if (eq == std::string::npos || value.empty())
-      throw InputError(fmt::format("{}: '{}': expected seed=S, lanes=L, depth=D, c=HEX or netlist",
+      throw InputError(fmt::format("{}: '{}': expected seed=S, lanes=L, depth=D, c=HEX, netlist or dut=DIR",
                                    where, option));
     if (key == "seed") {
       const auto n = isa::parse_decimal_or_hex(value);
@@ -122,7 +127,8 @@ std::optional<Work> parse_line(const std::string& text, uint64_t line_number,
       if (!c) throw InputError(fmt::format("{}: c '{}' is not a 16-bit hex value", where, value));
     } else {
       throw InputError(fmt::format(
-          "{}: unknown option '{}' (seed=S, lanes=L, depth=D, c=HEX, netlist)", where, key));
+          "{}: unknown option '{}' (seed=S, lanes=L, depth=D, c=HEX, netlist, dut=DIR)", where,
+          key));
     }
   }
   const bool fma = work.uop && operand_count(work.uop->op) == 3;
@@ -151,14 +157,30 @@ std::optional<Work> parse_line(const std::string& text, uint64_t line_number,
     work.lanes = tb::kNetlistLanes;
     work.depth = tb::kNetlistDepth;
   }
+  if (!work.dut.empty()) {
+    if (work.netlist) throw InputError(fmt::format("{}: dut= and netlist name two units", where));
+    try {
+      work.unit = tb::LoadedUnit::load(work.dut);
+    } catch (const std::invalid_argument& e) {
+      throw InputError(fmt::format("{}: {}", where, e.what()));
+    }
+    if (!work.unit->executes(work.form))
+      throw InputError(fmt::format("{}: the unit {} in {} does not declare {} (its Forms parameter)",
+                                   where, work.unit->description().top, work.dut, work.form));
+    if (lanes_given || depth_given)
+      throw InputError(fmt::format("{}: dut=: the unit's lanes are its adapter's; give no lanes= "
+                                   "or depth=", where));
+    work.lanes = work.unit->description().lanes;
+  }
   if (work.visa) {
     if (std::string error = tb::visa_lanes_error(work.instruction->type, work.lanes);
         !error.empty())
       throw InputError(fmt::format("{}: '{}': {}", where, work.form, error));
   }
   const auto& configs = tb::available_configs();
-  if (std::find(configs.begin(), configs.end(), std::make_pair(work.lanes, work.depth)) ==
-      configs.end()) {
+  if (!work.unit &&
+      std::find(configs.begin(), configs.end(), std::make_pair(work.lanes, work.depth)) ==
+          configs.end()) {
     std::string list;
     for (const auto& [l, d] : configs)
       list += fmt::format("{}lanes={} depth={}", list.empty() ? "" : ", ", l, d);
@@ -188,17 +210,18 @@ std::string job_command(const Job& j, uint64_t number, const std::string& plan_i
       kind = "--exhaustive";
       break;
   }
+  const std::string unit = w.unit ? "--dut " + shell_quote(w.dut)
+                                  : fmt::format("--lanes {} --depth {}", w.lanes, w.depth);
   std::string command =
-      fmt::format("{} sweep {} {} --shard {}/{} --seed {} --lanes {} --depth {} --threads 1",
-                  shell_quote(binary), shell_quote(w.form), kind, j.shard_index, j.shard_count,
-                  w.seed, w.lanes, w.depth);
+      fmt::format("{} sweep {} {} --shard {}/{} --seed {} {} --threads 1", shell_quote(binary),
+                  shell_quote(w.form), kind, j.shard_index, j.shard_count, w.seed, unit);
   if (w.c) command += fmt::format(" --c 0x{:04x}", *w.c);
   if (w.netlist) command += " --netlist";
   command += fmt::format(" --record {} --job {}:{} --spec {}",
                          shell_quote(fmt::format("{}/results/job-{:06}.json", dir, number)),
                          plan_id, number, shell_quote(w.text));
-  // The netlist has no coverage points: its jobs write none.
-  if (coverage && !w.netlist)
+  // The netlist and a user's unit have no coverage points: their jobs write none.
+  if (coverage && !w.netlist && !w.unit)
     command +=
         " --rtl-coverage " + shell_quote(fmt::format("{}/coverage/job-{:06}.dat", dir, number));
   return command;
@@ -294,7 +317,8 @@ std::string default_spec() {
 std::string rate_class(const Work& w) {
   const std::string kind = vectors::stream_kind_name(w.kind);
   const std::string unit =
-      fmt::format("Lanes={} Depth={}{}", w.lanes, w.depth, w.netlist ? " netlist" : "");
+      w.unit ? "unit " + w.dut
+             : fmt::format("Lanes={} Depth={}{}", w.lanes, w.depth, w.netlist ? " netlist" : "");
   if (w.visa) return fmt::format("vISA exec size {} {} {}", w.instruction->exec_size, kind, unit);
   const std::string op = w.form.substr(0, w.form.find('.'));
   return fmt::format("{}{} {} {}", op, w.uop->packed ? " packed" : "", kind, unit);
@@ -305,7 +329,7 @@ std::string rate_class(const Work& w) {
 // fifth of a CPU second or the stream ends. Exhaustive samples come from the middle of the
 // stream: its first slice is zeros and subnormals, cheaper than the average.
 double measure_rate(const Work& w) {
-  auto dut = tb::make_dut(w.netlist, w.lanes, w.depth, 0);
+  auto dut = w.unit ? tb::make_x_checked_dut(w.unit) : tb::make_dut(w.netlist, w.lanes, w.depth, 0);
   const uint64_t total = std::max<uint64_t>(w.instructions, 1);
   uint64_t sample = std::min<uint64_t>(total, 2048);
   while (true) {
@@ -319,6 +343,7 @@ double measure_rate(const Work& w) {
     if (w.kind != vectors::StreamKind::Exhaustive) source.set_coverage(&coverage);
     tb::SweepSettings settings;
     settings.seed = w.seed;
+    if (w.unit) tb::configure_for_unit(*w.unit, settings);
     std::ostringstream report;
     const tb::SweepTotals t = tb::run_sweep(*dut, source, settings, report);
     const uint64_t ran = shard_slice(total, shard).end - shard_slice(total, shard).begin;
@@ -400,7 +425,9 @@ WrittenPlan write_plan(const std::vector<Job>& jobs, const PlanDirectory& where)
     pj.spec_line = j.work->line;
     pj.form = j.work->form;
     pj.shard = fmt::format("{}/{}", j.shard_index, j.shard_count);
-    pj.rtl_config = record::rtl_config_hash(j.work->lanes, j.work->depth, j.work->netlist);
+    pj.rtl_config = j.work->unit ? record::unit_config_hash(j.work->dut + "/" + tb::kUnitLibrary)
+                                 : record::rtl_config_hash(j.work->lanes, j.work->depth,
+                                                           j.work->netlist);
     pj.estimated_cpu_seconds = j.cpu_seconds;
     pj.command = job_command(j, pj.number, plan.id, dir, where.binary, where.job_coverage);
     lines += pj.command + "\n";

@@ -9,6 +9,7 @@
 #include <cstdint>
 #include <istream>
 #include <map>
+#include <memory>
 #include <optional>
 #include <stdexcept>
 #include <string>
@@ -16,6 +17,7 @@
 
 #include "model/isa/visa.h"
 #include "model/uop/uop.h"
+#include "tb/loaded_dut.h"
 #include "vectors/stream.h"
 
 namespace halfpipe::regress {
@@ -39,6 +41,10 @@ struct Work {
   uint64_t seed = 1;
   int lanes = 8, depth = 4;
   bool netlist = false;  // the gate-level netlist (Lanes=2 Depth=4) instead of the RTL
+  // dut=DIR: a unit built by `halfpipe dut build` instead (doc/your-unit.md), by absolute path;
+  // lanes are then its own.
+  std::string dut;
+  std::shared_ptr<const tb::LoadedUnit> unit;
   std::optional<uint16_t> c;
   uint64_t instructions = 0;  // in the unsharded stream
 
@@ -51,7 +57,8 @@ struct SpecDefaults {
   uint64_t seed = 1;
 };
 
-// SPEC lines: FORM KIND [N] [seed=S] [lanes=L] [depth=D] [c=HEX] [netlist], `#` comments;
+// SPEC lines: FORM KIND [N] [seed=S] [lanes=L] [depth=D] [c=HEX] [netlist] [dut=DIR], `#`
+// comments;
 // KIND is exhaustive, corner or random N. `name` names the SPEC in messages ("NAME:LINE: ...").
 std::vector<Work> read_spec(std::istream& in, const std::string& name,
                             const SpecDefaults& defaults);

@@ -136,6 +136,13 @@ std::string rtl_config_hash(int lanes, int depth, bool netlist) {
                                                   netlist ? " netlist" : "")));
 }
 
+std::string unit_config_hash(const std::string& library) {
+  std::ifstream in(library, std::ios::binary);
+  if (!in) throw Error(fmt::format("{}: cannot read the unit's library", library));
+  const std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  return fmt::format("{:016x}", fnv1a("unit " + bytes));
+}
+
 std::string host_name() {
   char name[256] = {};
   if (gethostname(name, sizeof name - 1) != 0) return "unknown";

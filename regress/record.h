@@ -28,6 +28,9 @@ const BuildInfo& build_info();
 // The identity of the RTL a job ran: the RTL sources and the Verilated configuration (lanes,
 // depth, and whether it was the RTL or its gate-level netlist), as 16 hex digits. Two records agree on it exactly when they checked the same hardware.
 std::string rtl_config_hash(int lanes, int depth, bool netlist = false);
+// The same for a unit built by `halfpipe dut build`: a digest of its shared object (`library`,
+// DIR/libhp_dut.so), so that records agree on it exactly when the same build of a unit ran.
+std::string unit_config_hash(const std::string& library);
 
 struct Mismatch {
   std::string description;  // "add.rn.f16 a=0x3c00 b=...: expected 0x4000, got 0x4001 (lane 0)"

@@ -197,10 +197,7 @@ int run(const SweepOptions& given) {
   if (o.netlist) settings.reproduce_options += " --netlist";
   if (o.nan == "any") settings.reproduce_options += " --nan any";
   settings.any_nan = o.nan == "any";
-  if (unit) {
-    settings.ready_is_advance = false;  // hp_alu's rule, not the contract's
-    settings.out_of_order = !unit->description().in_order;
-  }
+  if (unit) tb::configure_for_unit(*unit, settings);
   // Coverage costs a few reference evaluations per vector, as much as an exhaustive sweep's
   // checking, so exhaustive sweeps go without it.
   vectors::Coverage coverage;
@@ -266,7 +263,8 @@ int run(const SweepOptions& given) {
     rec.cpu_seconds = t.cpu_seconds;
     rec.version = record::build_info().version;
     rec.git_revision = record::build_info().git_revision;
-    rec.rtl_config = record::rtl_config_hash(o.lanes, o.depth, o.netlist);
+    rec.rtl_config = unit ? record::unit_config_hash(o.dut + "/" + tb::kUnitLibrary)
+                          : record::rtl_config_hash(o.lanes, o.depth, o.netlist);
     try {
       record::write_atomically(o.record, rec);
     } catch (const record::Error& e) {

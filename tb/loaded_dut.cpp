@@ -146,6 +146,11 @@ std::unique_ptr<Dut> make_x_checked_dut(const std::shared_ptr<const LoadedUnit>&
                                        make_loaded_dut(unit, 2, plusargs), unit->description().top);
 }
 
+void configure_for_unit(const LoadedUnit& unit, SweepSettings& settings) {
+  settings.ready_is_advance = false;  // hp_alu's rule, not the contract's
+  settings.out_of_order = !unit.description().in_order;
+}
+
 const char* halfpipe_verilator_version() { return HALFPIPE_VERILATOR_VERSION; }
 
 std::shared_ptr<const LoadedUnit> LoadedUnit::load(const std::string& dir) {

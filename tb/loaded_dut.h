@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "tb/dut.h"
+#include "tb/sweep.h"
 
 struct hp_dut_api;
 
@@ -68,6 +69,10 @@ std::unique_ptr<Dut> make_loaded_dut(const std::shared_ptr<const LoadedUnit>& un
 // two-state, so this is how X is seen). The first instance speaks for both.
 std::unique_ptr<Dut> make_x_checked_dut(const std::shared_ptr<const LoadedUnit>& unit,
                                         const std::string& plusargs = {});
+
+// A sweep of this unit: hp_alu's ready = advance rule left out, results matched by tag when the
+// unit declares InOrder=0 (tb/sweep.h's SweepSettings).
+void configure_for_unit(const LoadedUnit& unit, SweepSettings& settings);
 
 // The Verilator this halfpipe was built with (`verilator --version`'s number, e.g. "5.006"):
 // a unit must be built with the same.
