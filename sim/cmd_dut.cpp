@@ -98,6 +98,8 @@ void check_verilator() {
 std::string first_module(const std::string& path) {
   std::ifstream in(path);
   std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  // Comments first, which may say "module" too.
+  text = std::regex_replace(text, std::regex(R"(//[^\n]*|/\*[\s\S]*?\*/)"), " ");
   std::smatch m;
   if (!std::regex_search(text, m, std::regex(R"(\bmodule\s+([A-Za-z_][A-Za-z0-9_$]*))")))
     throw std::invalid_argument(fmt::format("{}: no module in the file: give --top NAME", path));
@@ -298,14 +300,14 @@ Declared check_contract(const Adapter& adapter, const std::string& top) {
           fmt::format("{}: port {} is {} bit{} wide: the contract needs {} (Lanes={}, TagWidth={})",
                       p.where, e.name, p.width, p.width == 1 ? "" : "s", e.width, lanes, tag));
   }
-  for (const auto& [name, p] : adapter.ports) {
+  for (const auto& port : adapter.ports) {
     const bool known = std::any_of(std::begin(expected), std::end(expected),
-                                   [&](const Expected& e) { return name == e.name; });
+                                   [&](const Expected& e) { return port.first == e.name; });
     if (!known)
       throw std::invalid_argument(fmt::format(
           "{}: port {} is not in the contract: the harness drives only the contract's ports "
           "(tie it off inside the adapter)",
-          p.where, name));
+          port.second.where, port.first));
   }
   return d;
 }
@@ -340,6 +342,7 @@ int build(const DutOptions& o) {
                    quoted(sources.rtl_dir.string()) + " -y " + quoted(sources.rtl_dir.string());
   for (const auto& dir : o.include_dirs) sv += " -I" + quoted(fs::absolute(dir).string());
   for (const auto& setting : o.parameters) sv += " -G" + quoted(setting);
+  for (const auto& arg : o.verilator_args) sv += " " + quoted(arg);
   sv += " " + quoted((sources.rtl_dir / "hp_uop_pkg.sv").string());
   for (const auto& file : o.files) sv += " " + quoted(fs::absolute(file).string());
 
@@ -465,6 +468,7 @@ Parsed<DutOptions> parse_dut_options(const std::vector<std::string>& args) {
         ->type_name("DIR")
         ->default_str("hp_dut");
     v.no_trace(o.no_trace);
+    v.verilator_args(o.verilator_args);
   });
 }
 

@@ -94,6 +94,7 @@ struct DutOptions {
   std::string top;                 // empty: the adapter file's first module
   std::vector<std::string> include_dirs;
   std::vector<std::string> parameters;  // NAME=VALUE, Verilator's -G
+  std::vector<std::string> verilator_args;  // passed to both of Verilator's passes
   std::string output = "hp_dut";
   bool no_trace = false;
 };

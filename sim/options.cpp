@@ -238,6 +238,8 @@ const std::vector<OptionSpec>& vocabulary() {
        "with --dut: run one instance of the unit, not two in lockstep with two seeds of their "
        "uninitialised state (twice as fast; a result that depends on uninitialised state then "
        "goes unseen)"},
+      {"--verilator-arg", {}, "ARG",
+       "dut build: one more argument for Verilator, e.g. -Wno-BLKANDNBLK; repeatable"},
       {"--no-trace", {}, "", "dut build: leave tracing out (faster; --wave then refuses the unit)"},
   };
   return specs;
@@ -668,6 +670,9 @@ CLI::Option* Vocabulary::nan(std::string& rule) {
 }
 CLI::Option* Vocabulary::plusargs(std::string& words) { return value("--plusargs", words); }
 CLI::Option* Vocabulary::no_x_check(bool& on) { return flag("--no-x-check", on); }
+CLI::Option* Vocabulary::verilator_args(std::vector<std::string>& args) {
+  return value("--verilator-arg", args)->allow_extra_args(false);
+}
 CLI::Option* Vocabulary::no_trace(bool& on) { return flag("--no-trace", on); }
 
 void Vocabulary::one_spelling(CLI::Option* old_spelling, const std::string& name,
