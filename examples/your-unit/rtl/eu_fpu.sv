@@ -6,9 +6,9 @@
 // rsp_ready is low.
 //
 // Seeded faults, chosen at run time with the plusarg +fault=N (one Verilation serves them all;
-// HP_DUT_PLUSARGS='+fault=N' passes it through halfpipe), so that the tests can show the harness
+// halfpipe's --plusargs +fault=N passes it), so that the tests can show the harness
 // catching each one:
-//   1 wrong rounding in fma.rn.f16: the sticky bit always set, so an exact tie rounds up
+//   1 wrong rounding in fma.rn.f16: the sticky bit always set, so a tie rounds away from zero
 //   3 the 5th transaction is lost      4 the 5th transaction leaves twice
 //   5 the 5th transaction leaves with another id
 //   6 the response changes while it is stalled
