@@ -26,6 +26,7 @@
 
 #include "halfpipe/version.h"
 #include "model/isa/ptx.h"
+#include "regress/record.h"
 #include "sim/commands.h"
 #include "sim/exit_status.h"
 #include "tb/loaded_dut.h"
@@ -34,6 +35,7 @@ namespace halfpipe::cli {
 namespace {
 
 namespace fs = std::filesystem;
+using record::shell_quote;
 
 constexpr const char* kDutDescription =
     "build a user's unit behind halfpipe's harness (dut build), or show what a built unit "
@@ -62,12 +64,6 @@ Sources find_sources() {
         "cannot find hp_dut_shim.cpp: neither installed beside {} nor in the source tree {}",
         error ? "this halfpipe" : exe.string(), source.string()));
   return tree;
-}
-
-std::string quoted(const std::string& text) {  // for the shell
-  std::string out = "'";
-  for (char c : text) out += c == '\'' ? std::string("'\\''") : std::string(1, c);
-  return out + "'";
 }
 
 std::string run_output(const std::string& command) {
@@ -338,18 +334,21 @@ int build(const DutOptions& o) {
   // Both passes read the same sources: hp_uop_pkg (the Uop's type) first, then the user's.
   // halfpipe's RTL folder is a library (-y): a unit may instantiate any of its modules, as the
   // example's does, without listing their files.
-  std::string sv = "-Wno-fatal --top-module " + quoted(top) + " -I" +
-                   quoted(sources.rtl_dir.string()) + " -y " + quoted(sources.rtl_dir.string());
-  for (const auto& dir : o.include_dirs) sv += " -I" + quoted(fs::absolute(dir).string());
-  for (const auto& setting : o.parameters) sv += " -G" + quoted(setting);
-  for (const auto& arg : o.verilator_args) sv += " " + quoted(arg);
-  sv += " " + quoted((sources.rtl_dir / "hp_uop_pkg.sv").string());
-  for (const auto& file : o.files) sv += " " + quoted(fs::absolute(file).string());
+  std::string sv = "-Wno-fatal --top-module " + shell_quote(top) + " -I" +
+                   shell_quote(sources.rtl_dir.string()) + " -y " +
+                   shell_quote(sources.rtl_dir.string());
+  for (const auto& dir : o.include_dirs) sv += " -I" + shell_quote(fs::absolute(dir).string());
+  for (const auto& setting : o.parameters) sv += " -G" + shell_quote(setting);
+  for (const auto& arg : o.verilator_args) sv += " " + shell_quote(arg);
+  sv += " " + shell_quote((sources.rtl_dir / "hp_uop_pkg.sv").string());
+  for (const auto& file : o.files) sv += " " + shell_quote(fs::absolute(file).string());
 
   const fs::path elaborate_log = out / "elaborate.log";
   const std::string elaborate = "verilator --xml-only --Mdir " +
-                                quoted((out / "elaborate").string()) + " --prefix Vhp_dut " + sv;
-  if (std::system((elaborate + " >" + quoted(elaborate_log.string()) + " 2>&1").c_str()) != 0) {
+                                shell_quote((out / "elaborate").string()) + " --prefix Vhp_dut " +
+                                sv;
+  if (std::system((elaborate + " >" + shell_quote(elaborate_log.string()) + " 2>&1").c_str()) !=
+      0) {
     std::ifstream log(elaborate_log);
     std::cerr << log.rdbuf();
     throw std::invalid_argument(
@@ -391,11 +390,11 @@ int build(const DutOptions& o) {
       "  -LDFLAGS '-shared -Wl,--exclude-libs,ALL -Wl,-Bsymbolic' \\\n"
       "  {} {}\n",
       top, tb::kUnitLibrary, std::max(1u, std::thread::hardware_concurrency()),
-      quoted((out / "obj").string()), tb::kUnitLibrary,
+      shell_quote((out / "obj").string()), tb::kUnitLibrary,
       o.no_trace ? "" : "--trace-fst --trace-depth 2 ",
-      quoted("-fPIC -fvisibility=hidden -fvisibility-inlines-hidden -std=c++17 -I" +
-             sources.include_dir.string() + " -I" + out.string()),
-      sv, quoted(sources.shim.string()));
+      shell_quote("-fPIC -fvisibility=hidden -fvisibility-inlines-hidden -std=c++17 -I" +
+                  sources.include_dir.string() + " -I" + out.string()),
+      sv, shell_quote(sources.shim.string()));
   const fs::path script_path = out / "build.sh";
   {
     std::ofstream file(script_path);
@@ -412,8 +411,8 @@ int build(const DutOptions& o) {
                            d.in_order ? "in order" : "out of order by tag", script_path.string());
   const fs::path build_log = out / "build.log";
   if (std::system(
-          (quoted(script_path.string()) + " >" + quoted(build_log.string()) + " 2>&1").c_str()) !=
-      0) {
+          (shell_quote(script_path.string()) + " >" + shell_quote(build_log.string()) + " 2>&1")
+              .c_str()) != 0) {
     std::ifstream log(build_log);
     std::cerr << log.rdbuf();
     throw std::invalid_argument(fmt::format(

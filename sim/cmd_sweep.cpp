@@ -51,16 +51,6 @@ struct UsageError : std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
-// An argument as the shell reads it back: quoted unless plain.
-std::string shell_word(const std::string& arg) {
-  if (!arg.empty() && arg.find_first_not_of("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
-                                            "0123456789._-/=,:+") == std::string::npos)
-    return arg;
-  std::string out = "'";
-  for (char c : arg) out += c == '\'' ? std::string("'\\''") : std::string(1, c);
-  return out + "'";
-}
-
 int run(const SweepOptions& given) {
   SweepOptions o = given;
   // A user's unit (--dut): its lane count is its adapter's, and it runs only the forms it
@@ -191,7 +181,7 @@ int run(const SweepOptions& given) {
   settings.draw_ahead = o.threads == 2;
   settings.reproduce_options = unit ? fmt::format(" --dut {}", o.dut)
                                     : fmt::format(" --lanes {}", o.lanes);
-  if (!o.plusargs.empty()) settings.reproduce_options += " --plusargs " + shell_word(o.plusargs);
+  if (!o.plusargs.empty()) settings.reproduce_options += " --plusargs " + record::shell_quote(o.plusargs);
   if (o.no_x_check) settings.reproduce_options += " --no-x-check";
   if (o.depth != 4 && !unit) settings.reproduce_options += fmt::format(" --depth {}", o.depth);
   if (o.netlist) settings.reproduce_options += " --netlist";
@@ -208,7 +198,7 @@ int run(const SweepOptions& given) {
   // The run as a command line, for failures that no one vector replays: a lost, duplicated or
   // reordered transaction, a hang, a broken contract.
   std::string rerun = "halfpipe sweep";
-  for (const auto& arg : given.command_line) rerun += " " + shell_word(arg);
+  for (const auto& arg : given.command_line) rerun += " " + record::shell_quote(arg);
   tb::SweepTotals t;
   try {
     const InterruptScope interrupt;

@@ -8,6 +8,7 @@
 
 #include <fmt/format.h>
 
+#include "model/ref/format.h"
 #include "model/uop/uop.h"
 
 namespace halfpipe::tb {
@@ -28,9 +29,8 @@ namespace {
 bool both_nan(uint32_t uop_word, uint16_t a, uint16_t b) {
   const std::optional<Uop> u = decode(uop_word, 1);
   if (!u || (u->format != Format::F16 && u->format != Format::BF16)) return false;
-  const uint16_t exponent = u->format == Format::F16 ? 0x7C00 : 0x7F80;
-  auto nan = [&](uint16_t x) { return (x & exponent) == exponent && (x & ~exponent & 0x7FFF); };
-  return nan(a) && nan(b);
+  const ref::FloatFormat& f = u->format == Format::F16 ? ref::kF16 : ref::kBF16;
+  return f.is_nan(a) && f.is_nan(b);
 }
 
 }  // namespace
