@@ -43,13 +43,9 @@ const std::vector<std::string> kDefaultForms{"add.rn.f16x2", "mul.rn.bf16x2", "f
 }
 
 std::string describe(const PipelineConfig& c) {
-  std::string latency;
-  for (int f = 0; f < halfpipe::sc::kFamilyCount; ++f)
-    latency += fmt::format("{}{}={}", f ? " " : "",
-                           halfpipe::sc::family_name(static_cast<halfpipe::sc::OpFamily>(f)),
-                           c.latency[f]);
   return fmt::format("lanes {}, latency {}, ii {}, issue width {}, output queue {}", c.lanes,
-                     latency, c.initiation_interval, c.issue_width, c.output_queue);
+                     halfpipe::sc::latency_settings(c), c.initiation_interval, c.issue_width,
+                     c.output_queue);
 }
 
 void print_histogram(const Statistics& s) {

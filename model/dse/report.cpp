@@ -122,6 +122,8 @@ json row_json(const SweepRow& r) {
   json latency;
   for (int f = 0; f < sc::kFamilyCount; ++f)
     latency[sc::family_name(static_cast<sc::OpFamily>(f))] = c.latency[f];
+  for (Op op : kAllOps)  // an op timed apart from its family (--latency add=2)
+    if (c.op_latency[static_cast<int>(op)]) latency[sc::op_name(op)] = c.latency_of(op);
   json row{{"point", r.point},
            {"workload", r.workload},
            {"status", r.ran() ? "ok" : "skipped"},

@@ -8,6 +8,12 @@ namespace {
 
 constexpr std::array<const char*, kFamilyCount> kFamilyNames{"arith", "minmax", "sign",
                                                              "transcendental"};
+// The ops by their PTX opcodes (the op table's ptx column), for per-op latency settings.
+constexpr std::array<const char*, kOpCount> kOpNames{
+#define HALFPIPE_OP(Name, code, ptx, operands, op_class, family, kernel) ptx,
+#include "model/uop/ops.def"
+#undef HALFPIPE_OP
+};
 // Generous bounds: they only keep a typo from allocating a line of a billion stages.
 constexpr int kMaxLatency = 4096;
 constexpr int kMaxInterval = 4096;
@@ -41,7 +47,30 @@ std::string family_names() {
   return names;
 }
 
-int PipelineConfig::max_latency() const { return *std::max_element(latency.begin(), latency.end()); }
+const char* op_name(Op op) { return kOpNames[static_cast<int>(op)]; }
+
+std::string op_names() {
+  std::string names;
+  for (const char* name : kOpNames) names += (names.empty() ? "" : ", ") + std::string(name);
+  return names;
+}
+
+int PipelineConfig::max_latency() const {
+  return std::max(*std::max_element(latency.begin(), latency.end()),
+                  *std::max_element(op_latency.begin(), op_latency.end()));
+}
+
+std::string latency_settings(const PipelineConfig& config) {
+  std::string settings;
+  for (int f = 0; f < kFamilyCount; ++f)
+    settings +=
+        (f ? " " : "") + std::string(kFamilyNames[f]) + "=" + std::to_string(config.latency[f]);
+  for (Op op : kAllOps)
+    if (const int own = config.op_latency[static_cast<int>(op)];
+        own && own != config.latency[static_cast<int>(family_of(op))])
+      settings += " " + std::string(op_name(op)) + "=" + std::to_string(own);
+  return settings;
+}
 
 PipelineConfig rtl_configuration(int lanes, int depth) {
   PipelineConfig config;
@@ -60,6 +89,9 @@ std::string validate(const PipelineConfig& c) {
     if (c.latency[f] < 1 || c.latency[f] > kMaxLatency)
       return out_of_range((std::string(kFamilyNames[f]) + " latency").c_str(), c.latency[f], 1,
                           kMaxLatency);
+  for (Op op : kAllOps)
+    if (const int own = c.op_latency[static_cast<int>(op)]; own < 0 || own > kMaxLatency)
+      return out_of_range((std::string(op_name(op)) + " latency").c_str(), own, 1, kMaxLatency);
   if (c.initiation_interval < 1 || c.initiation_interval > kMaxInterval)
     return out_of_range("initiation interval", c.initiation_interval, 1, kMaxInterval);
   if (c.issue_width < 1 || c.issue_width > kMaxIssueWidth)
@@ -83,14 +115,24 @@ std::string apply_latency_setting(PipelineConfig& config, std::string_view setti
            "' is not a cycle count 1.." + std::to_string(kMaxLatency);
   if (name == "all") {
     config.latency.fill(cycles);
+    config.op_latency.fill(0);
     return {};
   }
-  const auto family = parse_family(name);
-  if (!family)
-    return "latency setting '" + std::string(setting) + "': unknown family '" + std::string(name) +
-           "' (families: " + family_names() + ", or all)";
-  config.latency[static_cast<int>(*family)] = cycles;
-  return {};
+  if (const auto family = parse_family(name)) {
+    config.latency[static_cast<int>(*family)] = cycles;
+    for (Op op : kAllOps)
+      if (family_of(op) == *family) config.op_latency[static_cast<int>(op)] = 0;
+    return {};
+  }
+  for (Op op : kAllOps) {
+    if (name == op_name(op)) {
+      config.op_latency[static_cast<int>(op)] = cycles;
+      return {};
+    }
+  }
+  return "latency setting '" + std::string(setting) + "': unknown family or op '" +
+         std::string(name) + "' (families: " + family_names() + ", or all; or one op: " +
+         op_names() + ")";
 }
 
 }  // namespace halfpipe::sc

@@ -26,6 +26,10 @@ const char* family_name(OpFamily family);
 std::optional<OpFamily> parse_family(std::string_view name);
 // "arith, minmax, sign, transcendental": for error messages and help text.
 std::string family_names();
+// An op's PTX opcode ("add", "ex2": the op table's ptx column), as latency settings name it;
+// "add, sub, ...": every op's.
+const char* op_name(Op op);
+std::string op_names();
 
 // A 32-bit lane mask bounds the lane count.
 inline constexpr int kMaxLanes = 32;
@@ -38,7 +42,14 @@ struct PipelineConfig {
   int issue_width = 1;          // transactions accepted per cycle, and results leaving per cycle
   int output_queue = 0;         // results buffered after the line; 0 is the global-stall line
 
-  int latency_of(Op op) const { return latency[static_cast<int>(family_of(op))]; }
+  // Per op, where one op of a family takes its own time (0: the family's): a unit that times add
+  // and mul apart, as a user's unit may declare (`--latency add=2`, doc/your-unit.md).
+  std::array<int, kOpCount> op_latency{};
+
+  int latency_of(Op op) const {
+    const int own = op_latency[static_cast<int>(op)];
+    return own ? own : latency[static_cast<int>(family_of(op))];
+  }
   int max_latency() const;
 };
 
@@ -49,7 +60,13 @@ PipelineConfig rtl_configuration(int lanes, int depth);
 // Empty when the configuration is usable; otherwise what is wrong with it.
 std::string validate(const PipelineConfig& config);
 
-// Applies one "FAMILY=N" setting (FAMILY may be `all`); empty on success, else the problem.
+// The settings that give `config`'s latencies ("arith=4 ... add=2"): a family each, then each op
+// that differs from its family.
+std::string latency_settings(const PipelineConfig& config);
+
+// Applies one "NAME=N" setting, NAME a family, `all`, or one op (add, sub, mul, fma, neg, abs,
+// min, max, tanh, ex2); a later setting overrides an earlier one for the ops it names. Empty on
+// success, else the problem.
 std::string apply_latency_setting(PipelineConfig& config, std::string_view setting);
 
 }  // namespace halfpipe::sc

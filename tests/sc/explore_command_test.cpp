@@ -81,7 +81,7 @@ TEST_CASE("explore: bad input is refused with the reason", "[sc][explore]") {
   };
   const Case cases[] = {
       {"frobnicate.f16", "form 'frobnicate.f16'"},
-      {"--latency fma=3", "unknown family 'fma'"},
+      {"--latency fmax=3", "unknown family or op 'fmax'"},
       {"--latency arith", "is not FAMILY=N"},
       {"--lanes 1 add.f16x2", "needs 2 lanes"},
       {"--backpressure 1", "back-pressure probability"},

@@ -174,7 +174,7 @@ TEST_CASE("Lanes: disabled lanes read 0 and a mask beyond the unit is refused", 
                                        Catch::Contains("beyond the unit's 4"));
 }
 
-TEST_CASE("Latency settings: FAMILY=N, all=N, and errors that say what is wrong",
+TEST_CASE("Latency settings: FAMILY=N, OP=N, all=N, and errors that say what is wrong",
           "[sc][config]") {
   PipelineConfig config;
   CHECK(apply_latency_setting(config, "all=6").empty());
@@ -182,12 +182,59 @@ TEST_CASE("Latency settings: FAMILY=N, all=N, and errors that say what is wrong"
   CHECK(apply_latency_setting(config, "minmax=2").empty());
   CHECK(apply_latency_setting(config, "transcendental=11").empty());
   CHECK(config.latency == std::array<int, kFamilyCount>{6, 2, 6, 11});
-  CHECK_THAT(apply_latency_setting(config, "fma=3"),
-             Catch::Contains("unknown family 'fma'") && Catch::Contains("arith, minmax"));
+  CHECK_THAT(apply_latency_setting(config, "fmax=3"),
+             Catch::Contains("unknown family or op 'fmax'") && Catch::Contains("arith, minmax") &&
+                 Catch::Contains("add, sub, mul, fma"));
   CHECK_THAT(apply_latency_setting(config, "arith"), Catch::Contains("not FAMILY=N"));
   CHECK_THAT(apply_latency_setting(config, "arith=0"), Catch::Contains("'0' is not a cycle"));
   CHECK_THAT(apply_latency_setting(config, "arith=4x"), Catch::Contains("'4x' is not a cycle"));
   CHECK(config.latency == std::array<int, kFamilyCount>{6, 2, 6, 11});
+}
+
+TEST_CASE("Latency settings: one op of a family takes its own time until the family is set again",
+          "[sc][config]") {
+  PipelineConfig config = rtl_configuration(2, 4);
+  CHECK(apply_latency_setting(config, "fma=7").empty());
+  CHECK(apply_latency_setting(config, "add=2").empty());
+  CHECK(config.latency_of(Op::Fma) == 7);
+  CHECK(config.latency_of(Op::Add) == 2);
+  CHECK(config.latency_of(Op::Mul) == 4);  // the family's
+  CHECK(config.max_latency() == 7);
+  CHECK(latency_settings(config) == "arith=4 minmax=4 sign=4 transcendental=4 add=2 fma=7");
+  CHECK(apply_latency_setting(config, "arith=5").empty());  // the family again: all of it
+  CHECK(config.latency_of(Op::Fma) == 5);
+  CHECK(config.latency_of(Op::Add) == 5);
+  CHECK(apply_latency_setting(config, "ex2=9").empty());
+  CHECK(apply_latency_setting(config, "all=3").empty());
+  CHECK(config.latency_of(Op::Ex2) == 3);
+}
+
+TEST_CASE("An op with its own latency takes exactly that long, in order with its family",
+          "[sc][config]") {
+  // add 2, mul 6, the rest of arith 4; an always-ready consumer. By hand: a mul accepted at
+  // edge 0 leaves at 6; an add offered at edge 1 would leave at 3, before it, so it waits at the
+  // input until it can leave after the mul: accepted at edge 5, it leaves at 7.
+  PipelineConfig config = rtl_configuration(2, 4);
+  REQUIRE(apply_latency_setting(config, "add=2").empty());
+  REQUIRE(apply_latency_setting(config, "mul=6").empty());
+  PipelineCore core(config);
+  core.set_out_ready(true);
+  std::vector<Result> left;
+  std::size_t next = 0;
+  const Transaction txns[] = {one(Op::Mul, 0), one(Op::Add, 1)};
+  while (left.size() < 2) {
+    REQUIRE(core.next_edge() < 100);
+    if (next < 2) core.offer(txns[next]);
+    core.edge();
+    next += core.accepted_at_last_edge();
+    for (const Result& r : core.departed_at_last_edge()) left.push_back(r);
+  }
+  CHECK(left[0].tag == 0);
+  CHECK(left[0].accept_edge == 0);
+  CHECK(left[0].leave_edge == 6);
+  CHECK(left[1].tag == 1);
+  CHECK(left[1].accept_edge == 5);
+  CHECK(left[1].leave_edge == 7);
 }
 
 TEST_CASE("Configurations out of range are refused with the reason", "[sc][config]") {
