@@ -153,10 +153,15 @@ DriveResult drive(Dut& dut, BeatSource& source, sc::Traffic& traffic, Scoreboard
     }
 
     traffic.next_cycle();
-    // Out of order, the tag of transaction n is free again only once transaction n - 2^TagWidth
-    // has left.
-    const bool tag_free = !out_of_order || scoreboard.tag_free(
-        static_cast<uint32_t>(scoreboard.next_offer_sequence(Port::Rtl)) & tag_mask);
+    // Out of order, the next offer's tag (transaction n's is n mod 2^TagWidth; one replayed after
+    // a reset keeps its own) is free again only once the last transaction that carried it left.
+    bool tag_free = true;
+    if (out_of_order) {
+      const uint64_t sequence = scoreboard.next_offer_sequence(Port::Rtl);
+      tag_free = scoreboard.tag_free(sequence < scoreboard.appended()
+                                         ? scoreboard.next_offer(Port::Rtl).tag
+                                         : static_cast<uint32_t>(sequence) & tag_mask);
+    }
     if (!pending && !traffic.gap() && tag_free) {
       const Expected* offer = nullptr;
       const uint64_t sequence = scoreboard.next_offer_sequence(Port::Rtl);
@@ -205,7 +210,7 @@ DriveResult drive(Dut& dut, BeatSource& source, sc::Traffic& traffic, Scoreboard
       break;
     }
     if (r.accepted) {
-      scoreboard.accept(Port::Rtl);
+      scoreboard.accept(Port::Rtl, cycle);
       pending = false;
     }
     if ((result.cycles & 0xFFF) == 0) {

@@ -59,6 +59,7 @@ void Scoreboard::append(const Expected& e) {
   Entry& slot = entry(base_ + window_size_);
   slot.expected = e;
   slot.delivered_by = 0;
+  slot.flushed = false;
   slot.results_match = true;
   ++window_size_;
 }
@@ -70,10 +71,12 @@ const Expected& Scoreboard::next_offer(Port port) const {
   return entry(sequence).expected;
 }
 
-void Scoreboard::accept(Port port) {
+void Scoreboard::accept(Port port, uint64_t cycle) {
   if (accepted_[index(port)] >= appended())
     throw std::logic_error("scoreboard: a port accepted a transaction never appended");
-  if (!tag_users_.empty()) ++tag_users_[entry(accepted_[index(port)]).expected.tag];
+  Entry& accepted = entry(accepted_[index(port)]);
+  if (!tag_users_.empty()) ++tag_users_[accepted.expected.tag];
+  if (keep_outputs_) accepted.accept_cycle[index(port)] = cycle;
   ++accepted_[index(port)];
 }
 
@@ -89,7 +92,27 @@ void Scoreboard::drop_in_flight() {
   std::fill(tag_users_.begin(), tag_users_.end(), 0);
 }
 
-void Scoreboard::replay_in_flight(Port port) { accepted_[index(port)] = delivered_[index(port)]; }
+void Scoreboard::replay_in_flight(Port port) {
+  const int p = index(port);
+  if (tag_users_.empty()) {  // in order: what it held is exactly the oldest it did not hand back
+    accepted_[p] = delivered_[p];
+    return;
+  }
+  // Matched by tag (one port), what the unit held lies anywhere among transactions it handed
+  // back: each is flushed where it stands (retired uncounted) and appended again, with its tag,
+  // to be offered after what was already waiting.
+  const uint64_t held_end = accepted_[p];
+  for (uint64_t sequence = base_; sequence < held_end; ++sequence) {
+    if (entry(sequence).delivered_by) continue;
+    const Expected again = entry(sequence).expected;  // append may move the window
+    --tag_users_[again.tag];
+    entry(sequence).flushed = true;
+    entry(sequence).delivered_by = all_ports_;
+    append(again);
+  }
+  delivered_[p] = held_end;  // nothing in flight
+  retire_finished();
+}
 
 void Scoreboard::check(Port port, const OutBeat& got, uint64_t cycle) {
   const int p = index(port);
@@ -160,6 +183,11 @@ void Scoreboard::retire_finished() {
   while (window_size_ > 0) {
     Entry& oldest = entry(base_);
     if (oldest.delivered_by != all_ports_) return;
+    if (oldest.flushed) {  // offered again later in the sequence: checked there
+      ++base_;
+      --window_size_;
+      continue;
+    }
     bool cycles_match = true;
     for (int p = 1; p < ports_; ++p) cycles_match &= oldest.cycle[p] == oldest.cycle[0];
     if (oldest.results_match && cycles_match)
@@ -172,6 +200,7 @@ void Scoreboard::retire_finished() {
       o.sequence = base_;
       o.got = oldest.got;
       o.cycle = oldest.cycle;
+      o.accept_cycle = oldest.accept_cycle;
       o.results_match = oldest.results_match;
       o.cycles_match = cycles_match;
       outcome_(o);

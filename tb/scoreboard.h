@@ -57,6 +57,7 @@ struct Outcome {
   uint64_t sequence = 0;  // its position in the sequence, from 0
   std::array<OutBeat, kMaxPorts> got{};
   std::array<uint64_t, kMaxPorts> cycle{};
+  std::array<uint64_t, kMaxPorts> accept_cycle{};  // when each port last accepted it
   bool results_match = true;  // every port: tag, lane mask and every lane as expected
   bool cycles_match = true;   // every port handed it out at the same cycle
 };
@@ -105,11 +106,12 @@ class Scoreboard {
   // appended() the caller appends one first. next_offer() is that transaction.
   uint64_t next_offer_sequence(Port port) const { return accepted_[index(port)]; }
   const Expected& next_offer(Port port) const;
-  // `port` accepted next_offer(port).
-  void accept(Port port);
+  // `port` accepted next_offer(port), at `cycle` (kept for the outcome reporter).
+  void accept(Port port, uint64_t cycle = 0);
   // `port` handed `got` out at `cycle`; compares it with the oldest transaction it holds.
   void check(Port port, const OutBeat& got, uint64_t cycle);
-  // `port` was reset: the transactions it held are offered to it again, from the oldest.
+  // `port` was reset: the transactions it held are offered to it again, from the oldest (matched
+  // by tag: after those already waiting to be offered, each with its tag).
   void replay_in_flight(Port port);
   size_t in_flight(Port port) const { return accepted_[index(port)] - delivered_[index(port)]; }
   // Transactions handed back by `port`.
@@ -130,7 +132,9 @@ class Scoreboard {
     Expected expected;
     std::array<OutBeat, kMaxPorts> got{};
     std::array<uint64_t, kMaxPorts> cycle{};
+    std::array<uint64_t, kMaxPorts> accept_cycle{};
     unsigned delivered_by = 0;  // bit per port
+    bool flushed = false;       // matched by tag: held at a reset and appended again
     bool results_match = true;
   };
   static int index(Port port) { return static_cast<int>(port); }

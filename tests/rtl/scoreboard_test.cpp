@@ -10,6 +10,7 @@ namespace {
 using halfpipe::tb::Expected;
 using halfpipe::tb::Mismatch;
 using halfpipe::tb::OutBeat;
+using halfpipe::tb::Port;
 using halfpipe::tb::Scoreboard;
 
 Expected transaction(uint32_t tag, uint32_t mask, uint16_t r0, uint16_t r1) {
@@ -101,6 +102,35 @@ TEST_CASE("scoreboard: matched by tag, results pass in any order, and a tag nobo
   REQUIRE(seen.size() == 1);
   CHECK(seen[0].kind == Mismatch::Kind::Unexpected);
   CHECK(seen[0].got == 3);
+}
+
+// A reset flushes what an out-of-order unit held, which lies among transactions it already
+// handed back: exactly those are offered again, with their tags, after what was waiting.
+TEST_CASE("scoreboard: matched by tag, a reset offers again exactly the transactions still held, each with its tag") {
+  std::vector<Mismatch> seen;
+  Scoreboard sb(2, [&](const Mismatch& m) { seen.push_back(m); });
+  sb.match_by_tag(16);
+  for (uint32_t tag : {1u, 2u, 3u}) sb.expect(transaction(tag, 0b01, 0x4000 + tag, 0));
+  sb.append(transaction(4, 0b01, 0x4004, 0));  // on the inputs, not yet accepted
+  sb.check(output(2, 0b01, 0x4002, 0));        // the middle one left
+  sb.replay_in_flight(Port::Rtl);              // 1 and 3 were flushed
+  CHECK(sb.in_flight() == 0);
+  CHECK(sb.tag_free(1));
+  CHECK(sb.tag_free(3));
+  std::vector<uint32_t> offered;
+  while (sb.next_offer_sequence(Port::Rtl) < sb.appended()) {
+    offered.push_back(sb.next_offer(Port::Rtl).tag);
+    sb.accept(Port::Rtl);
+  }
+  CHECK(offered == std::vector<uint32_t>{4, 1, 3});
+  sb.check(output(3, 0b01, 0x4003, 0));
+  sb.check(output(4, 0b01, 0x4004, 0));
+  sb.check(output(1, 0b01, 0x4001, 0));
+  CHECK(seen.empty());
+  CHECK(sb.in_flight() == 0);
+  CHECK(sb.delivered(Port::Rtl) == sb.appended());
+  CHECK(sb.transactions_passed() == 4);  // each once: the flushed copies are not counted
+  CHECK(sb.transactions_failed() == 0);
 }
 
 TEST_CASE("scoreboard: with any NaN accepted, another NaN encoding passes and is counted, and a non-NaN still fails") {
