@@ -35,7 +35,9 @@ module eu_fpu #(
   output logic [15:0]        rsp_data
 );
 
-  // Cycles from a request's acceptance to its response, at the earliest.
+  // Cycles from the edge that accepts a request to the edge at which its response leaves, at the
+  // earliest: latency as halfpipe counts it (hp_alu's is its Depth), so the adapter's Latencies
+  // parameter declares these numbers. The response shows one cycle before it can leave.
   localparam int unsigned LatencyAdd = 2;
   localparam int unsigned LatencyMul = 3;
   localparam int unsigned LatencyFma = 5;
@@ -87,9 +89,9 @@ module eu_fpu #(
   logic [2:0] latency;
   always_comb begin
     unique case (req_opcode)
-      4'b0100: latency = 3'(LatencyMul - 1);
-      4'b1000: latency = 3'(LatencyFma - 1);
-      default: latency = 3'(LatencyAdd - 1);
+      4'b0100: latency = 3'(LatencyMul - 2);
+      4'b1000: latency = 3'(LatencyFma - 2);
+      default: latency = 3'(LatencyAdd - 2);
     endcase
   end
 
