@@ -10,6 +10,7 @@
 //   halfpipe cosim mul.bf16x2 --vector 0x7ff70080,0x7fff8000 --wave one.fst
 //   halfpipe cosim 'MAX.sat (16, M5) hf' --all-visa --corner --random 20 --lanes 4
 //   halfpipe cosim --soak 100000000 --reset-every 1000000
+//   halfpipe cosim --all-ptx --corner --random 1000 --dut my_unit
 #include <CLI/CLI.hpp>
 #include <fmt/core.h>
 #include <unistd.h>
@@ -31,6 +32,7 @@
 #include "sim/interrupt.h"
 #include "regress/record.h"
 #include "tb/cosim/cosim.h"
+#include "tb/loaded_dut.h"
 #include "tb/rtl_coverage.h"
 #include "tb/visa_beats.h"
 #include "tb/wave_view.h"
@@ -68,8 +70,9 @@ std::string reproduce_command(const CosimOptions& o, const tb::cosim::Settings& 
   for (const auto& v : o.vectors) c += " --vector " + record::shell_quote(v);
   if (corner) c += " --corner";
   if (random) c += fmt::format(" --random {}", random);
-  c += fmt::format(" --seed {} --lanes {} --depth {} --backpressure {:g} --gaps {:g}", o.seed,
-                   o.lanes, o.depth, s.backpressure, s.gaps);
+  c += fmt::format(" --seed {}", o.seed);
+  c += s.unit ? s.unit_options : fmt::format(" --lanes {} --depth {}", o.lanes, o.depth);
+  c += fmt::format(" --backpressure {:g} --gaps {:g}", s.backpressure, s.gaps);
   if (o.reset_at >= 0) c += fmt::format(" --reset-at {}", o.reset_at);
   if (o.soak) c += fmt::format(" --soak {}", o.soak);
   if (o.reset_every) c += fmt::format(" --reset-every {}", o.reset_every);
@@ -78,9 +81,45 @@ std::string reproduce_command(const CosimOptions& o, const tb::cosim::Settings& 
   return c;
 }
 
-int run(const CosimOptions& o) {
+// A user's unit (--dut): loaded, with the options that name it in reproduce commands.
+std::shared_ptr<const tb::LoadedUnit> load_unit(const CosimOptions& o, tb::cosim::Settings& s) {
+  if (o.dut.empty()) {
+    if (!o.plusargs.empty() || o.no_x_check)
+      throw UsageError("--plusargs and --no-x-check are for a --dut unit");
+    return nullptr;
+  }
+  if (o.bare) throw UsageError("--bare times hp_alu's harness: it takes no --dut unit");
+  if (o.flip_output >= 0)
+    throw UsageError("--inject-rtl-fault breaks hp_alu's results; a unit's faults are its own");
+  auto unit = tb::LoadedUnit::load(o.dut);
+  if (!o.rtl_coverage.empty() && !unit->description().coverage)
+    throw UsageError(fmt::format("--rtl-coverage: the unit in {} was built without coverage: "
+                                 "build it again with halfpipe dut build --coverage", o.dut));
+  s.coverage_path = o.rtl_coverage;
+  if (!o.rtl_coverage.empty()) {
+    try {
+      record::check_writable(o.rtl_coverage);  // found now, not after the run
+    } catch (const record::Error& e) {
+      throw UsageError(std::string("--rtl-coverage: ") + e.what());
+    }
+  }
+  s.unit = unit;
+  s.plusargs = o.plusargs;
+  s.x_check = !o.no_x_check;
+  s.unit_options = " --dut " + record::shell_quote(o.dut);
+  if (!o.plusargs.empty()) s.unit_options += " --plusargs " + record::shell_quote(o.plusargs);
+  if (o.no_x_check) s.unit_options += " --no-x-check";
+  if (o.nan == "any") s.unit_options += " --nan any";
+  return unit;
+}
+
+int run(const CosimOptions& given) {
+  CosimOptions o = given;
   if (!o.vectors.empty() && o.forms.empty())
     throw UsageError("--vector needs the FORM it is an instruction of");
+  tb::cosim::Settings settings;
+  const std::shared_ptr<const tb::LoadedUnit> unit = load_unit(o, settings);
+  if (unit) o.lanes = unit->description().lanes;  // the adapter's, as for sweep
   const bool file_only = !o.vector_file.empty() && o.forms.empty() && !o.all_ptx && !o.all_visa &&
                          !o.corner && !o.random;
   // --vector instructions and nothing else (a vector file aside): a replay of those transactions.
@@ -95,6 +134,13 @@ int run(const CosimOptions& o) {
   }
   if (o.all_ptx || forms.empty()) {
     for (const auto& form : isa::legal_ptx_forms()) forms.push_back(form);
+  }
+  if (unit && !file_only) {
+    std::string skipped;
+    forms = unit->executable(forms, skipped);
+    if (!skipped.empty()) std::cout << skipped << "\n";
+    if (forms.empty())
+      throw UsageError(fmt::format("--dut {}: the unit executes none of the forms given", o.dut));
   }
   // Without a stream option, the default regression's streams; a soak's: its transactions as
   // random ones, spread evenly over the forms.
@@ -127,8 +173,15 @@ int run(const CosimOptions& o) {
     }
   }
   if (stimulus.size() == 0) throw UsageError("no vectors to run");
+  if (unit) {  // what a vector file or --vector brings must be the unit's too
+    for (const auto& form : stimulus.forms())
+      if (!unit->executes(form))
+        throw UsageError(fmt::format("--dut {}: the unit does not declare {} (its Forms "
+                                     "parameter), which the vectors given hold",
+                                     o.dut, form));
+  }
 
-  tb::cosim::Settings settings;
+  settings.any_nan = o.nan == "any";
   settings.lanes = o.lanes;
   settings.depth = o.depth;
   settings.seed = o.seed;
@@ -192,8 +245,8 @@ int cosim_main(const std::vector<std::string>& args) {
     const CosimOptions& o = *parsed.options;
     // From here make_dut builds the instrumented models; their counts are added as each is
     // destroyed, by the end of run().
-    std::optional<tb::RtlCoverageSession> coverage;
-    if (!o.rtl_coverage.empty()) coverage.emplace(o.rtl_coverage);
+    std::optional<tb::RtlCoverageSession> coverage;  // a --dut unit writes its own
+    if (!o.rtl_coverage.empty() && o.dut.empty()) coverage.emplace(o.rtl_coverage);
     const int status = run(o);
     if (coverage) coverage->write();  // std::runtime_error when it cannot: exit 2
     return status;
@@ -243,6 +296,14 @@ Parsed<CosimOptions> parse_cosim_options(const std::vector<std::string>& args) {
     v.quantum(o.quantum);
     v.bare(o.bare);
     v.rtl_coverage(o.rtl_coverage);
+    v.dut(o.dut)->description(
+        "co-simulate the unit that `halfpipe dut build -o DIR` built instead of hp_alu (its lane "
+        "count is the adapter's): cycles checked against the model configured with the "
+        "latencies it declares (with --model-latency on top) when it completes in order, "
+        "otherwise a functional check with each form's latency and throughput measured");
+    v.nan(o.nan);
+    v.plusargs(o.plusargs);
+    v.no_x_check(o.no_x_check);
     v.progress_every(o.progress_every);
     v.quiet(o.quiet);
   });

@@ -365,8 +365,8 @@ int build(const DutOptions& o) {
     header << fmt::format(
         "// Written by halfpipe dut build: what the adapter {} declared.\n"
         "#define HP_DUT_LANES {}\n#define HP_DUT_TAG_WIDTH {}\n#define HP_DUT_IN_ORDER {}\n"
-        "#define HP_DUT_TRACED {}\n",
-        top, d.lanes, d.tag_width, d.in_order ? 1 : 0, o.no_trace ? 0 : 1);
+        "#define HP_DUT_TRACED {}\n#define HP_DUT_COVERAGE {}\n",
+        top, d.lanes, d.tag_width, d.in_order ? 1 : 0, o.no_trace ? 0 : 1, o.coverage ? 1 : 0);
     for (auto [name, value] : {std::pair{"TOP", top},
                                {"FORMS", d.forms},
                                {"LATENCIES", d.latencies},
@@ -391,7 +391,8 @@ int build(const DutOptions& o) {
       "  {} {}\n",
       top, tb::kUnitLibrary, std::max(1u, std::thread::hardware_concurrency()),
       shell_quote((out / "obj").string()), tb::kUnitLibrary,
-      o.no_trace ? "" : "--trace-fst --trace-depth 2 ",
+      std::string(o.no_trace ? "" : "--trace-fst --trace-depth 2 ") +
+          (o.coverage ? "--coverage " : ""),
       shell_quote("-fPIC -fvisibility=hidden -fvisibility-inlines-hidden -std=c++17 -I" +
                   sources.include_dir.string() + " -I" + out.string()),
       sv, shell_quote(sources.shim.string()));
@@ -432,10 +433,12 @@ int show(const DutOptions& o) {
   for (const auto& form : d.forms) forms += (forms.empty() ? "" : " ") + form;
   std::cout << fmt::format(
       "unit: {}\nlanes: {}\ntag width: {}\norder: {}\nforms: {}\nlatencies: {}\nwaves: {}\n"
-      "built by: halfpipe {}, Verilator {}\n",
+      "coverage: {}\nbuilt by: halfpipe {}, Verilator {}\n",
       d.top, d.lanes, d.tag_width, d.in_order ? "in order" : "out of order, matched by tag",
       forms.empty() ? "every form" : forms, d.latencies.empty() ? "not declared" : d.latencies,
-      d.traced ? "yes" : "no (built with --no-trace)", d.halfpipe_version, d.verilator_version);
+      d.traced ? "yes" : "no (built with --no-trace)",
+      d.coverage ? "yes (--rtl-coverage FILE)" : "no (dut build --coverage adds it)",
+      d.halfpipe_version, d.verilator_version);
   return kPassed;
 }
 
@@ -467,6 +470,7 @@ Parsed<DutOptions> parse_dut_options(const std::vector<std::string>& args) {
         ->type_name("DIR")
         ->default_str("hp_dut");
     v.no_trace(o.no_trace);
+    v.coverage_build(o.coverage);
     v.verilator_args(o.verilator_args);
   });
 }

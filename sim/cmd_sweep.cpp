@@ -59,10 +59,17 @@ int run(const SweepOptions& given) {
   if (!o.plusargs.empty() && o.dut.empty()) throw UsageError("--plusargs are for a --dut unit");
   if (!o.dut.empty()) {
     if (o.netlist) throw UsageError("--dut and --netlist name two units: give one");
-    if (!o.rtl_coverage.empty())
-      throw UsageError("--rtl-coverage measures hp_alu's instrumented models, not a unit built "
-                       "by dut build");
     unit = tb::LoadedUnit::load(o.dut);
+    if (!o.rtl_coverage.empty() && !unit->description().coverage)
+      throw UsageError(fmt::format("--rtl-coverage: the unit in {} was built without coverage: "
+                                   "build it again with halfpipe dut build --coverage", o.dut));
+    if (!o.rtl_coverage.empty()) {
+      try {
+        record::check_writable(o.rtl_coverage);  // found now, not after the run
+      } catch (const record::Error& e) {
+        throw UsageError(std::string("--rtl-coverage: ") + e.what());
+      }
+    }
     o.lanes = unit->description().lanes;
   }
   if (o.netlist && (o.lanes != tb::kNetlistLanes || o.depth != tb::kNetlistDepth))
@@ -88,20 +95,9 @@ int run(const SweepOptions& given) {
   if (forms.empty())
     throw UsageError("no form given (name PTX or vISA forms, or --all-ptx, --all-visa)");
   if (unit) {
-    std::vector<std::string> executed, skipped;
-    for (const auto& form : forms) {
-      const auto decoded = isa::decode_ptx(form);
-      const std::string name = decoded.uop ? isa::ptx_form(*decoded.uop) : form;
-      (unit->executes(name) ? executed : skipped).push_back(form);
-    }
-    if (!skipped.empty()) {
-      std::string list;
-      for (const auto& form : skipped) list += (list.empty() ? "" : " ") + form;
-      std::cout << fmt::format("skipped {} form{} that the unit {} does not declare (its Forms "
-                               "parameter): {}\n", skipped.size(), skipped.size() == 1 ? "" : "s",
-                               unit->description().top, list);
-    }
-    forms = executed;
+    std::string skipped;
+    forms = unit->executable(forms, skipped);
+    if (!skipped.empty()) std::cout << skipped << "\n";
     if (forms.empty()) throw UsageError(fmt::format("--dut {}: the unit executes none of the forms "
                                                     "given", o.dut));
   }
@@ -203,6 +199,7 @@ int run(const SweepOptions& given) {
   try {
     const InterruptScope interrupt;
     t = tb::run_sweep(*dut, source, settings, report);
+    if (unit && !o.rtl_coverage.empty()) dut->write_coverage(o.rtl_coverage);
   } catch (const tb::RtlAssertionFailure& e) {
     if (!unit) throw;
     std::cout << "contract: " << e.what() << "\nreproduce the run: " << rerun << "\n";
@@ -274,10 +271,10 @@ int sweep_main(const std::vector<std::string>& args) {
     const SweepOptions& o = *parsed.options;
     if (!o.rtl_coverage.empty() && o.netlist)
       throw UsageError("--rtl-coverage measures the RTL: the netlist has no coverage points");
-    // From here make_dut builds the instrumented models; their counts are added as each is
-    // destroyed, by the end of run().
+    // From here make_dut builds hp_alu's instrumented models; their counts are added as each is
+    // destroyed, by the end of run(). A --dut unit writes its own.
     std::optional<tb::RtlCoverageSession> coverage;
-    if (!o.rtl_coverage.empty()) coverage.emplace(o.rtl_coverage);
+    if (!o.rtl_coverage.empty() && o.dut.empty()) coverage.emplace(o.rtl_coverage);
     const int status = run(o);
     if (coverage) coverage->write();  // std::runtime_error when it cannot: exit 2
     return status;

@@ -97,6 +97,7 @@ struct DutOptions {
   std::vector<std::string> verilator_args;  // passed to both of Verilator's passes
   std::string output = "hp_dut";
   bool no_trace = false;
+  bool coverage = false;  // Verilate with --coverage (--rtl-coverage on the unit)
 };
 Parsed<DutOptions> parse_dut_options(const std::vector<std::string>& args);
 
@@ -181,6 +182,10 @@ struct CosimOptions {
   bool bare = false;
   uint64_t quantum = tb::cosim::kDefaultQuantum;
   std::string rtl_coverage;  // the coverage file of the instrumented models; empty: none
+  std::string dut;            // a unit built by `halfpipe dut build`; empty: hp_alu
+  std::string nan = "exact";  // any: a NaN passes for an expected NaN whatever its encoding
+  std::string plusargs;       // for the --dut unit's $value$plusargs
+  bool no_x_check = false;    // --dut: one instance, not two seeds of X in lockstep
   double progress_every = 60;  // seconds between heartbeat lines without a terminal
   bool quiet = false;          // no heartbeat
 };

@@ -142,17 +142,19 @@ const std::vector<OptionSpec>& vocabulary() {
        "a soak: N transactions in all (random ones spread over the forms unless --corner/--random "
        "say otherwise), a reset about every --reset-every cycles (default 10^6), nothing kept per "
        "transaction; reports accepted = completed + flushed and the resident memory"},
-      {"--model-latency", {}, "FAMILY=N",
-       "give the model another latency than the RTL's (to see a wrong prediction caught); "
-       "repeatable"},
+      {"--model-latency", {}, "NAME=N",
+       "give the model another latency than the RTL's (to see a wrong prediction caught), for a "
+       "family (" + sc::family_names() + ", or all) or one op (" + sc::op_names() + "); with "
+       "--dut, on top of the latencies the adapter declares; repeatable"},
       {"--inject-rtl-fault", {}, "N",
        "flip the lowest bit of lane 0 of the N-th result (from 0) the RTL hands out (to see a "
        "wrong result caught)"},
       {"--quantum", {}, "N",
        "clock cycles per SystemC activation (temporal decoupling; changes no result, cycle, log or "
        "wave, only speed); 1: one per cycle through a clock signal"},
-      {"--latency", {}, "FAMILY=N",
-       "cycles for a family (" + sc::family_names() + ", or all); repeatable, or comma-separated; "
+      {"--latency", {}, "NAME=N",
+       "cycles for a family (" + sc::family_names() + ", or all) or one op (" + sc::op_names() +
+       "); repeatable, or comma-separated; "
        "with --ptx-file/--trace-file also other=N, every instruction outside the unit"},
       {"--ii", {}, "N", "initiation interval, cycles"},
       {"--issue-width", {}, "N", "transactions accepted (and results leaving) per cycle"},
@@ -241,6 +243,9 @@ const std::vector<OptionSpec>& vocabulary() {
       {"--verilator-arg", {}, "ARG",
        "dut build: one more argument for Verilator, e.g. -Wno-BLKANDNBLK; repeatable"},
       {"--no-trace", {}, "", "dut build: leave tracing out (faster; --wave then refuses the unit)"},
+      {"--coverage", {}, "",
+       "dut build: Verilate the unit with line, toggle and cover coverage, which --rtl-coverage "
+       "FILE then writes (slower)"},
   };
   return specs;
 }
@@ -674,6 +679,7 @@ CLI::Option* Vocabulary::verilator_args(std::vector<std::string>& args) {
   return value("--verilator-arg", args)->allow_extra_args(false);
 }
 CLI::Option* Vocabulary::no_trace(bool& on) { return flag("--no-trace", on); }
+CLI::Option* Vocabulary::coverage_build(bool& on) { return flag("--coverage", on); }
 
 void Vocabulary::one_spelling(CLI::Option* old_spelling, const std::string& name,
                               std::vector<CLI::Option*> new_names) {

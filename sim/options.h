@@ -184,6 +184,7 @@ class Vocabulary {
   CLI::Option* plusargs(std::string& words);
   CLI::Option* no_x_check(bool& on);
   CLI::Option* no_trace(bool& on);
+  CLI::Option* coverage_build(bool& on);
   CLI::Option* verilator_args(std::vector<std::string>& args);
 
   // After parsing: an old spelling given together with its new name, if any.

@@ -12,4 +12,9 @@ void Dut::trace_to(const std::string&) {
   throw std::logic_error("this unit cannot write waveforms");
 }
 
+void Dut::write_coverage(const std::string&) {
+  throw std::logic_error("this unit has no coverage of its own (hp_alu's instrumented models "
+                         "report through tb/rtl_coverage.h)");
+}
+
 }  // namespace halfpipe::tb

@@ -78,6 +78,12 @@ class Dut {
   virtual void trace_to(const std::string& path);
   // Flushes and closes the waveform (also done on destruction).
   virtual void close_trace() {}
+
+  // Writes the unit's RTL code coverage so far to `path` (a Verilator coverage file): a user's
+  // unit built with `dut build --coverage`. hp_alu's instrumented models report through
+  // tb/rtl_coverage.h instead. Throws std::logic_error for a model without coverage and
+  // std::runtime_error when the file cannot be written.
+  virtual void write_coverage(const std::string& path);
 };
 
 }  // namespace halfpipe::tb

@@ -83,6 +83,16 @@ class LoadedDut final : public Dut {
   }
   void close_trace() override { api_->close_trace(instance_); }
 
+  void write_coverage(const std::string& path) override {
+    if (!unit_->description().coverage)
+      throw std::logic_error(fmt::format("the unit in {} was built without coverage: build it "
+                                         "again with halfpipe dut build --coverage",
+                                         unit_->description().dir));
+    char error[512] = "";
+    if (api_->write_coverage(instance_, path.c_str(), error, sizeof error))
+      throw std::runtime_error(fmt::format("{}: {}", path, error));
+  }
+
  private:
   static void copy_out(const hp_dut_out& from, OutBeat& to) {
     to.lane_mask = from.lane_mask;
@@ -131,6 +141,8 @@ class XCheckedDut final : public Dut {
   bool peek(OutBeat& out) const override { return first_->peek(out); }
   void trace_to(const std::string& path) override { first_->trace_to(path); }
   void close_trace() override { first_->close_trace(); }
+  // The two instances ran the same inputs: the first one's counts are the run's.
+  void write_coverage(const std::string& path) override { first_->write_coverage(path); }
 
  private:
   std::unique_ptr<Dut> first_, second_;
@@ -211,6 +223,7 @@ std::shared_ptr<const LoadedUnit> LoadedUnit::load(const std::string& dir) {
   }
   u.latencies = d.latencies;
   u.traced = d.traced != 0;
+  u.coverage = d.coverage != 0;
   return unit;
 }
 
@@ -232,6 +245,25 @@ bool LoadedUnit::executes(const std::string& form) const {
   scalar.packed = false;
   scalar.lane_mask = 1;
   return declared(isa::ptx_form(scalar));
+}
+
+std::vector<std::string> LoadedUnit::executable(const std::vector<std::string>& forms,
+                                                std::string& skipped_note) const {
+  std::vector<std::string> executed, skipped;
+  for (const auto& form : forms) {
+    const auto decoded = isa::decode_ptx(form);
+    (executes(decoded.uop ? isa::ptx_form(*decoded.uop) : form) ? executed : skipped)
+        .push_back(form);
+  }
+  skipped_note.clear();
+  if (!skipped.empty()) {
+    std::string list;
+    for (const auto& form : skipped) list += (list.empty() ? "" : " ") + form;
+    skipped_note = fmt::format("skipped {} form{} that the unit {} does not declare (its Forms "
+                               "parameter): {}", skipped.size(), skipped.size() == 1 ? "" : "s",
+                               description_.top, list);
+  }
+  return executed;
 }
 
 std::unique_ptr<Dut> make_loaded_dut(const std::shared_ptr<const LoadedUnit>& unit, uint64_t x_seed,

@@ -30,6 +30,7 @@ struct UnitDescription {
   std::vector<std::string> forms;  // canonical spellings (isa::ptx_form); empty: every form
   std::string latencies;           // "family=cycles ...", empty: none declared
   bool traced = false;
+  bool coverage = false;  // built with --coverage: Dut::write_coverage writes its counts
 };
 
 // A loaded unit: the shared object stays loaded while a LoadedUnit or a Dut made from it lives.
@@ -47,6 +48,12 @@ class LoadedUnit {
   // Whether the adapter declared `form` (a PTX form's canonical spelling) executable; a packed
   // form is when its scalar form is (S2).
   bool executes(const std::string& form) const;
+  // `forms` (PTX forms in any spelling, or vISA forms) less those the unit does not execute,
+  // which are listed in `skipped_note` ("skipped 2 forms that the unit T does not declare (its
+  // Forms parameter): ...", empty when none was): a command prints it, so that no form is
+  // dropped silently.
+  std::vector<std::string> executable(const std::vector<std::string>& forms,
+                                      std::string& skipped_note) const;
 
  private:
   friend std::unique_ptr<Dut> make_loaded_dut(const std::shared_ptr<const LoadedUnit>&, uint64_t,

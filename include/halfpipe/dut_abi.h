@@ -15,7 +15,7 @@ extern "C" {
 #endif
 
 /* Raised whenever a function or a structure below changes. */
-#define HP_DUT_ABI_VERSION 1
+#define HP_DUT_ABI_VERSION 2
 #define HP_DUT_MAX_LANES 8
 
 /* What the harness puts on the unit's inputs in one cycle (tb::InBeat). */
@@ -53,6 +53,7 @@ typedef struct hp_dut_description {
   const char* forms;             /* the forms it executes, space-separated ("" : every form) */
   const char* latencies;         /* "family=cycles ..." (add, mul, fma, ...); "" : none declared */
   int traced;                    /* 1: hp_dut_trace_to writes an FST waveform */
+  int coverage;                  /* 1: Verilated with --coverage (dut build --coverage) */
 } hp_dut_description;
 
 typedef struct hp_dut_api {
@@ -75,6 +76,9 @@ typedef struct hp_dut_api {
   /* An FST waveform from now on; 0 on success, else the reason in `error`. */
   int (*trace_to)(void* unit, const char* path, char* error, size_t error_size);
   void (*close_trace)(void* unit);
+  /* The unit's line, toggle and cover counts so far, as a Verilator coverage file at `path`
+   * (verilator_coverage reads it); 0 on success, else the reason in `error`. */
+  int (*write_coverage)(void* unit, const char* path, char* error, size_t error_size);
 } hp_dut_api;
 
 /* The one symbol a built unit exports. */

@@ -10,8 +10,8 @@
 #include <ctime>
 #include <fstream>
 #include <memory>
-#include <sstream>
 #include <ostream>
+#include <sstream>
 #include <stdexcept>
 #include <utility>
 
@@ -24,6 +24,7 @@
 #include "tb/cosim/report.h"
 #include "tb/drive.h"
 #include "tb/dut_factory.h"
+#include "tb/loaded_dut.h"
 #include "tb/scoreboard.h"
 #include "tb/sweep.h"
 #include "model/sc/traffic.h"
@@ -194,7 +195,7 @@ class Driver : public sc_core::sc_module {
       last_progress_ = edge;
     }
     const bool accepted = u.accepted_at_last_edge() > 0;
-    if (accepted) scoreboard_.accept(kPorts[P]);
+    if (accepted) scoreboard_.accept(kPorts[P], edge - 1);
     accounting_[P].accepted += accepted;
     pending_[P] &= !accepted;
   }
@@ -354,21 +355,163 @@ struct Timer {
   }
 };
 
+// The model that runs beside the unit: hp_alu's timing (rtl_configuration), or a user's unit's
+// from the latencies its adapter declares; --model-latency on top of either. A unit's cycles go
+// unchecked (`untimed` says why) when it completes out of order, which the model does not
+// (model/sc/README.md), or when an op it runs has no latency.
+struct ModelChoice {
+  sc::PipelineConfig config;
+  std::string untimed;
+  std::string error;
+  std::string explore_options;  // `halfpipe explore` options of this configuration
+};
+
+ModelChoice choose_model(const Stimulus& stimulus, const Settings& s) {
+  ModelChoice m;
+  std::vector<std::string> latencies;
+  if (s.unit) {
+    m.config.lanes = s.lanes;
+    m.config.latency.fill(0);  // none until declared
+    std::istringstream declared(s.unit->description().latencies);
+    for (std::string setting; declared >> setting;) {
+      if (std::string problem = sc::apply_latency_setting(m.config, setting); !problem.empty()) {
+        m.error = "the unit's Latencies parameter: " + problem;
+        return m;
+      }
+      latencies.push_back(setting);
+    }
+  } else {
+    m.config = sc::rtl_configuration(s.lanes, s.depth);
+  }
+  for (const auto& setting : s.model_latency) {
+    if (std::string problem = sc::apply_latency_setting(m.config, setting); !problem.empty()) {
+      m.error = "--model-latency " + setting + ": " + problem;
+      return m;
+    }
+    latencies.push_back(setting);
+  }
+  if (s.unit) {
+    std::string missing;
+    for (std::size_t form = 0; form < stimulus.forms().size(); ++form) {
+      const Op op = stimulus.uop(static_cast<int>(form)).op;
+      const std::string name = sc::op_name(op);
+      if (m.config.latency_of(op) == 0 && missing.find(name) == std::string::npos)
+        missing += (missing.empty() ? "" : ", ") + name;
+    }
+    if (!s.unit->description().in_order)
+      m.untimed = "the unit completes out of order (InOrder=0), which the model does not "
+                  "(model/sc/README.md)";
+    else if (latencies.empty())
+      m.untimed = "the unit declares no latencies (its Latencies parameter; or --model-latency)";
+    else if (!missing.empty())
+      m.untimed = "no latency is declared for " + missing +
+                  " (the unit's Latencies parameter, or --model-latency)";
+    if (!m.untimed.empty()) return m;
+    for (int& family : m.config.latency) family = std::max(family, 1);  // families it never runs
+    std::string list;
+    for (const auto& setting : latencies) list += (list.empty() ? "" : ",") + setting;
+    m.explore_options = fmt::format("--lanes {} --latency {}", s.lanes, list);
+  }
+  if (std::string problem = sc::validate(m.config); !problem.empty())
+    m.error = "model configuration: " + problem;
+  return m;
+}
+
+// After a run with --wave: the view file with the first mismatch's marker, and how to open both.
+void write_waves(const Settings& settings, Report& report) {
+  if (settings.wave_path.empty()) return;
+  try {
+    write_wave_view(settings.wave_path, report.first_mismatch);
+    report.wave_note = wave_note(settings.wave_path, report.first_mismatch);
+  } catch (const std::runtime_error& e) {
+    if (report.error.empty()) report.error = e.what();
+  }
+}
+
+// After a run of a unit built with coverage: its counts (--rtl-coverage FILE).
+void write_coverage(const Settings& settings, Dut& dut, Report& report) {
+  if (settings.coverage_path.empty()) return;
+  try {
+    dut.write_coverage(settings.coverage_path);
+  } catch (const std::runtime_error& e) {
+    if (report.error.empty()) report.error = e.what();
+  }
+}
+
+// The unit under test: hp_alu's Verilated model, or a user's unit (two instances in lockstep
+// unless Settings::x_check is off).
+std::unique_ptr<Dut> make_unit(const Settings& s) {
+  if (!s.unit) return make_dut(s.lanes, s.depth, 0, s.wave_path.empty() ? Waves::No : Waves::Yes);
+  return s.x_check ? make_x_checked_dut(s.unit, s.plusargs)
+                   : make_loaded_dut(s.unit, 0, s.plusargs);
+}
+
+// A unit whose cycles the model cannot predict: the drive loop of `halfpipe sweep`
+// (tb/drive.h), with the unit contract's rules (results by tag when out of order, no
+// ready = advance), each transaction checked against the reference and its latency measured.
+void run_untimed(Stimulus& stimulus, const Settings& settings, Report& report, std::ostream& out) {
+  if (settings.reset_every || settings.transactions || settings.soak) {
+    report.error = "a unit checked without the model (" + report.untimed_reason +
+                   ") runs one reset (--reset-at) and the whole stimulus: no --soak or "
+                   "--reset-every";
+    return;
+  }
+  std::unique_ptr<Dut> dut = make_unit(settings);
+  if (!settings.wave_path.empty()) dut->trace_to(settings.wave_path);
+  ReportWriter reporting(stimulus, settings, out, report);
+  Scoreboard scoreboard(
+      settings.lanes, 1, [&](const Mismatch& m) { reporting.mismatch(m); },
+      [&](const Outcome& o) { reporting.outcome(o); });
+  if (settings.any_nan) scoreboard.accept_any_nan();
+  sc::Traffic traffic(settings.seed, settings.gaps, settings.backpressure);
+  DriveSettings drive_settings;
+  drive_settings.hang_cycles = settings.hang_cycles;
+  drive_settings.reset_at = settings.reset_at;
+  drive_settings.ready_is_advance = false;
+  drive_settings.out_of_order = !settings.unit->description().in_order;
+  drive_settings.stop = settings.stop;
+
+  const Timer timer;
+  DriveResult run;
+  try {
+    run = drive(*dut, stimulus.beats(), traffic, scoreboard, drive_settings);
+  } catch (const RtlAssertionFailure& e) {  // the two X seeds parted
+    report.error = std::string("contract: ") + e.what();
+  }
+  timer.stop(report);
+  dut->close_trace();
+  write_waves(settings, report);
+  write_coverage(settings, *dut, report);
+  report.cycles = run.cycles;
+  report.reset = run.reset;
+  report.reset_cycle = run.reset_cycle;
+  report.replayed = run.replayed;
+  report.interrupted = run.end == DriveResult::End::Interrupted;
+  if (run.end == DriveResult::End::Hang)
+    report.error = fmt::format(
+        "no result for {} cycles with {} transaction{} in flight{}; stopped at cycle {}",
+        settings.hang_cycles, run.in_flight, run.in_flight == 1 ? "" : "s",
+        run.waiting ? fmt::format(" and tag 0x{:02x} waiting on the inputs", run.waiting_tag) : "",
+        run.cycles);
+  if (!report.interrupted) report.lost = scoreboard.in_flight();
+  report.unexpected = scoreboard.unexpected_outputs();
+  report.nan_differences = scoreboard.nan_differences();
+  report.passed = scoreboard.transactions_passed();
+  report.failed = scoreboard.transactions_failed() + report.lost + report.unexpected;
+  report.memory_end = resident_memory();
+  if (!report.error.empty() && report.failed == 0) report.failed = 1;  // never "0 failed"
+  print_summary(stimulus, settings, report, reporting.unprinted(), out);
+}
+
 }  // namespace
 
 Report run_cosim(Stimulus& stimulus, const Settings& settings, std::ostream& out) {
   Report report;
   report.forms.assign(stimulus.forms().size(), FormTally{});
   if (report.error = check_settings(settings); !report.error.empty()) return report;
-  sc::PipelineConfig config = sc::rtl_configuration(settings.lanes, settings.depth);
-  for (const auto& setting : settings.model_latency) {
-    if (std::string problem = sc::apply_latency_setting(config, setting); !problem.empty()) {
-      report.error = "--model-latency " + setting + ": " + problem;
-      return report;
-    }
-  }
-  if (std::string problem = sc::validate(config); !problem.empty()) {
-    report.error = "model configuration: " + problem;
+  const ModelChoice model = choose_model(stimulus, settings);
+  if (!model.error.empty()) {
+    report.error = model.error;
     return report;
   }
   try {
@@ -377,26 +520,32 @@ Report run_cosim(Stimulus& stimulus, const Settings& settings, std::ostream& out
     report.error = e.what();
     return report;
   }
+  report.untimed_reason = model.untimed;
+  report.explore_options = model.explore_options;
+  if (!report.untimed_reason.empty()) {
+    run_untimed(stimulus, settings, report, out);
+    return report;
+  }
 
   // Throws std::invalid_argument for a configuration that was not Verilated.
-  std::unique_ptr<Dut> dut = make_dut(settings.lanes, settings.depth, 0,
-                                      settings.wave_path.empty() ? Waves::No : Waves::Yes);
+  std::unique_ptr<Dut> dut = make_unit(settings);
   if (!settings.wave_path.empty()) dut->trace_to(settings.wave_path);
   ReportWriter reporting(stimulus, settings, out, report);
   Scoreboard scoreboard(
       settings.lanes, kMaxPorts, [&](const Mismatch& m) { reporting.mismatch(m); },
       [&](const Outcome& o) { reporting.outcome(o); });
+  if (settings.any_nan) scoreboard.accept_any_nan();
   Sequencer sequencer(stimulus, scoreboard, (1u << dut->tag_width()) - 1, settings.transactions);
 
   sc_core::sc_signal<bool> clock("clk", false);
-  RtlUnit rtl("rtl", *dut);
-  sc::AluModel model("model", config);
+  RtlUnit rtl("rtl", *dut, /*ready_is_advance=*/!settings.unit);
+  sc::AluModel model_unit("model", model.config);
   Driver driver("driver", settings, scoreboard, sequencer, reporting, report);
   rtl.clk(clock);
-  model.clk(clock);
+  model_unit.clk(clock);
   driver.clk(clock);
   driver.rtl_port(rtl);
-  driver.model_port(model);
+  driver.model_port(model_unit);
   if (settings.rtl_fault) rtl.inject(*settings.rtl_fault);
 
   const Timer timer;
@@ -407,14 +556,8 @@ Report run_cosim(Stimulus& stimulus, const Settings& settings, std::ostream& out
   }
   timer.stop(report);
   dut->close_trace();
-  if (!settings.wave_path.empty()) {
-    try {
-      write_wave_view(settings.wave_path, report.first_mismatch);
-      report.wave_note = wave_note(settings.wave_path, report.first_mismatch);
-    } catch (const std::runtime_error& e) {
-      if (report.error.empty()) report.error = e.what();
-    }
-  }
+  write_waves(settings, report);
+  write_coverage(settings, *dut, report);
 
   report.memory_end = resident_memory();
   report.cycles = rtl.next_edge();
@@ -432,6 +575,7 @@ Report run_cosim(Stimulus& stimulus, const Settings& settings, std::ostream& out
           "in flight at the end",
           port_name(p), a.accepted, a.completed, a.flushed, scoreboard.in_flight(p));
   }
+  report.nan_differences = scoreboard.nan_differences();
   report.passed = scoreboard.transactions_passed();
   report.failed = scoreboard.transactions_failed() + report.lost + report.unexpected +
                   report.protocol_errors;

@@ -4,11 +4,14 @@
 #include <array>
 #include <cstdint>
 #include <ostream>
+#include <sstream>
 #include <stdexcept>
+#include <string>
 
 #include <fmt/format.h>
 
 #include "model/isa/visa.h"
+#include "model/sc/config.h"
 #include "tb/sweep.h"
 #include "vectors/vector_file.h"
 
@@ -70,11 +73,31 @@ std::string resets_text(const Settings& settings, const Report& report) {
   return text.empty() ? "no reset" : text;
 }
 
-// The --model-latency settings of a run, as options: a replay keeps the model it ran.
-std::string model_latency_options(const Settings& settings) {
-  std::string options;
+// The unit and model options of a run: a replay runs the same unit beside the same model.
+std::string unit_options(const Settings& settings) {
+  std::string options = settings.unit ? settings.unit_options
+                                      : fmt::format(" --lanes {} --depth {}", settings.lanes,
+                                                    settings.depth);
   for (const auto& m : settings.model_latency) options += " --model-latency " + m;
   return options;
+}
+
+// "unit eu_fpu_adapter (--dut DIR), Lanes=1" or "Lanes=2 Depth=4".
+std::string unit_text(const Settings& settings) {
+  if (!settings.unit) return fmt::format("Lanes={} Depth={}", settings.lanes, settings.depth);
+  const UnitDescription& d = settings.unit->description();
+  return fmt::format("unit {} (--dut {}), Lanes={}", d.top, d.dir, settings.lanes);
+}
+
+// The latency each op of `u`'s form is declared to take, 0 when none is.
+int declared_latency(const Settings& settings, const Uop& u) {
+  if (!settings.unit) return 0;
+  sc::PipelineConfig declared;
+  declared.latency.fill(0);
+  std::istringstream words(settings.unit->description().latencies);
+  for (std::string setting; words >> setting;) sc::apply_latency_setting(declared, setting);
+  for (const auto& setting : settings.model_latency) sc::apply_latency_setting(declared, setting);
+  return declared.latency_of(u.op);
 }
 
 std::string mib(uint64_t kib) { return fmt::format("{:.1f} MiB", kib / 1024.0); }
@@ -94,11 +117,12 @@ ReportWriter::ReportWriter(const Stimulus& stimulus, const Settings& settings, s
   }
   if (log_) {
     *log_ << fmt::format(
-        "# halfpipe cosim log: Lanes={} Depth={} seed {}; one line per transaction, in issue "
+        "# halfpipe cosim log: {} seed {}; one line per transaction, in issue "
         "order\n# cycle: the rising edge at which the RTL handed the result out (at {} ns in "
         "the --wave file: edge n is at 10n+5 ns)\n# cycle tag form operands expected rtl model "
-        "[model-cycle=N when the model predicted another cycle] [MISMATCH]\n",
-        settings.lanes, settings.depth, settings.seed, "10*cycle+5");
+        "[model-cycle=N when the model predicted another cycle] [MISMATCH]; without the model "
+        "(a unit whose cycles are not checked), latency=N instead of model\n",
+        unit_text(settings), settings.seed, "10*cycle+5");
   }
 }
 
@@ -118,13 +142,12 @@ void ReportWriter::mismatch(const Mismatch& m) {
   switch (m.kind) {
     case Mismatch::Kind::Result:
       out_ << fmt::format("mismatch: {} {} at cycle {}: {}: expected 0x{:04x}, got 0x{:04x} "
-                          "(lane {})\n  reproduce: halfpipe cosim {} --lanes {} --depth {}{} "
-                          "--wave mismatch-{}.fst\n",
+                          "(lane {})\n  reproduce: halfpipe cosim {}{} --wave mismatch-{}.fst\n",
                           port_name(m.port), form, m.cycle,
                           operands_text(m.operands, operand_count(stimulus_.uop(m.plan).op)),
                           m.expected, m.got, m.lane,
-                          replay_arguments(stimulus_.beats(), *m.beat, m.lane), settings_.lanes,
-                          settings_.depth, model_latency_options(settings_), reports_);
+                          replay_arguments(stimulus_.beats(), *m.beat, m.lane),
+                          unit_options(settings_), reports_);
       break;
     case Mismatch::Kind::Tag:
       out_ << fmt::format("mismatch: {} handed out tag 0x{:02x} at cycle {} where tag 0x{:02x} "
@@ -150,6 +173,24 @@ void ReportWriter::outcome(const Outcome& o) {
   tally.mismatches += !o.results_match;
   tally.cycle_deviations += !o.cycles_match;
   const uint64_t rtl_cycle = o.cycle[static_cast<int>(Port::Rtl)];
+  if (!report_.untimed_reason.empty()) {  // no model: the unit's own latency, measured
+    const uint64_t accepted = o.accept_cycle[static_cast<int>(Port::Rtl)];
+    const uint64_t latency = rtl_cycle - accepted;
+    tally.latency_min = std::min(tally.latency_min, latency);
+    tally.latency_max = std::max(tally.latency_max, latency);
+    tally.latency_sum += latency;
+    tally.first_accept = std::min(tally.first_accept, accepted);
+    tally.last_output = std::max(tally.last_output, rtl_cycle);
+    if (log_) {
+      const ValueText text(stimulus_, settings_.lanes);
+      *log_ << fmt::format("{:>9} 0x{:02x} {} {} expected={} rtl={} latency={}{}\n", rtl_cycle,
+                           e.tag, stimulus_.forms()[e.plan], text.operands(e),
+                           text(e.plan, e.result),
+                           text(e.plan, o.got[static_cast<int>(Port::Rtl)].result), latency,
+                           o.results_match ? "" : " MISMATCH");
+    }
+    return;
+  }
   const uint64_t model_cycle = o.cycle[static_cast<int>(Port::Model)];
   if (!o.cycles_match && !report_.first_mismatch)
     report_.first_mismatch =
@@ -185,30 +226,80 @@ void print_summary(const Stimulus& stimulus, const Settings& settings, const Rep
 
   std::size_t width = 24;
   for (const auto& f : stimulus.forms()) width = std::max(width, f.size());
-  out << fmt::format("\nhalfpipe cosim: Lanes={} Depth={}, seed {}, back-pressure {}, gaps {}, "
-                     "{}\n",
-                     settings.lanes, settings.depth, settings.seed,
-                     probability(settings.backpressure), probability(settings.gaps),
-                     resets_text(settings, report));
-  if (!settings.model_latency.empty()) {
+  out << fmt::format("\nhalfpipe cosim: {}, seed {}, back-pressure {}, gaps {}, {}\n",
+                     unit_text(settings), settings.seed, probability(settings.backpressure),
+                     probability(settings.gaps), resets_text(settings, report));
+  const bool untimed = !report.untimed_reason.empty();
+  if (untimed) {
+    out << "cycles not checked against the model: " << report.untimed_reason
+        << "; the check is functional, with each form's latency (output cycle - acceptance "
+           "cycle) and throughput (transactions per cycle from its first acceptance to its last "
+           "output) measured\n";
+  } else if (settings.unit) {
+    out << "cycles checked against the model: halfpipe explore " << report.explore_options
+        << "\n";
+  } else if (!settings.model_latency.empty()) {
     std::string list;
     for (const auto& s : settings.model_latency) list += (list.empty() ? "" : " ") + s;
     out << "model latencies changed from the RTL's: " << list << "\n";
   }
-  out << fmt::format("{:<{}} {:>9} {:>11} {:>17}\n", "form", width, "vectors", "mismatches",
-                     "cycle deviations");
   FormTally total;
+  if (untimed) {
+    out << fmt::format("{:<{}} {:>9} {:>11} {:>8} {:>8} {:>8} {:>9} {:>14}\n", "form", width,
+                       "vectors", "mismatches", "lat min", "mean", "max", "declared",
+                       "per cycle");
+  } else {
+    out << fmt::format("{:<{}} {:>9} {:>11} {:>17}\n", "form", width, "vectors", "mismatches",
+                       "cycle deviations");
+  }
+  std::string differing;  // forms whose least measured latency is not the declared one
   for (std::size_t i = 0; i < stimulus.forms().size(); ++i) {
     const FormTally& t = report.forms[i];
-    out << fmt::format("{:<{}} {:>9} {:>11} {:>17}\n", stimulus.forms()[i], width, t.vectors,
-                       t.mismatches, t.cycle_deviations);
     total.vectors += t.vectors;
     total.mismatches += t.mismatches;
     total.cycle_deviations += t.cycle_deviations;
+    if (!untimed) {
+      out << fmt::format("{:<{}} {:>9} {:>11} {:>17}\n", stimulus.forms()[i], width, t.vectors,
+                         t.mismatches, t.cycle_deviations);
+      continue;
+    }
+    const int declared = declared_latency(settings, stimulus.uop(static_cast<int>(i)));
+    if (t.vectors == 0) {
+      out << fmt::format("{:<{}} {:>9} {:>11}\n", stimulus.forms()[i], width, 0, t.mismatches);
+      continue;
+    }
+    const uint64_t span = t.last_output - t.first_accept + 1;
+    out << fmt::format("{:<{}} {:>9} {:>11} {:>8} {:>8.2f} {:>8} {:>9} {:>14.3f}\n",
+                       stimulus.forms()[i], width, t.vectors, t.mismatches, t.latency_min,
+                       static_cast<double>(t.latency_sum) / static_cast<double>(t.vectors),
+                       t.latency_max, declared ? std::to_string(declared) : "-",
+                       static_cast<double>(t.vectors) / static_cast<double>(span));
+    if (declared && t.latency_min != static_cast<uint64_t>(declared))
+      differing += fmt::format("{}{} (declared {}, at least {} measured)",
+                                 differing.empty() ? "" : ", ", stimulus.forms()[i], declared,
+                                 t.latency_min);
   }
-  out << fmt::format("{:<{}} {:>9} {:>11} {:>17}\n",
-                     fmt::format("all {} forms", stimulus.forms().size()), width, total.vectors,
-                     total.mismatches, total.cycle_deviations);
+  if (untimed) {
+    out << fmt::format("{:<{}} {:>9} {:>11}\n",
+                       fmt::format("all {} forms", stimulus.forms().size()), width, total.vectors,
+                       total.mismatches);
+    if (!differing.empty())
+      out << "note: the declared latency is not the least one measured: " << differing << "\n";
+  } else {
+    out << fmt::format("{:<{}} {:>9} {:>11} {:>17}\n",
+                       fmt::format("all {} forms", stimulus.forms().size()), width, total.vectors,
+                       total.mismatches, total.cycle_deviations);
+    if (settings.unit && total.cycle_deviations == 0 && total.vectors > 0)
+      out << "the model reproduces the unit's timing: halfpipe explore "
+          << report.explore_options << " [FORM...]\n";
+    else if (settings.unit && total.cycle_deviations > 0)
+      out << fmt::format("the model with these latencies does not reproduce the unit's timing: "
+                         "{} transaction{} left at another cycle than it predicted\n",
+                         total.cycle_deviations, total.cycle_deviations == 1 ? "" : "s");
+  }
+  if (settings.any_nan)
+    out << fmt::format("--nan any: {} lane result{} a NaN other than the reference's, accepted\n",
+                       report.nan_differences, report.nan_differences == 1 ? " was" : "s were");
   if (report.lost || report.unexpected || report.protocol_errors)
     out << fmt::format("lost (accepted, never handed back): {}; unexpected outputs: {}; "
                        "in_ready protocol violations: {}\n",

@@ -5,10 +5,11 @@
 
 namespace halfpipe::tb::cosim {
 
-RtlUnit::RtlUnit(sc_core::sc_module_name name, Dut& dut)
+RtlUnit::RtlUnit(sc_core::sc_module_name name, Dut& dut, bool ready_is_advance)
     : sc_core::sc_module(name),
       clk("clk"),
       dut_(dut),
+      ready_is_advance_(ready_is_advance),
       lanes_(dut.lanes()),
       tag_mask_((1u << dut.tag_width()) - 1) {
   SC_METHOD(on_rising_edge);
@@ -60,7 +61,7 @@ const sc::Result& RtlUnit::out_result(std::size_t i) const {
 void RtlUnit::edge() {
   const uint64_t edge = next_edge_++;
   const CycleResult r = dut_.cycle(offered_, beat_, out_ready_, out_);
-  if (r.in_ready != (!r.out_valid || out_ready_)) ++protocol_errors_;
+  if (ready_is_advance_ && r.in_ready != (!r.out_valid || out_ready_)) ++protocol_errors_;
   departed_ = &none_;
   if (r.consumed) {
     sc::Result& result = one_[0];

@@ -32,7 +32,9 @@ class RtlUnit : public sc_core::sc_module, public sc::AluTransactionIf {
  public:
   sc_core::sc_in<bool> clk;
 
-  RtlUnit(sc_core::sc_module_name name, Dut& dut);
+  // `ready_is_advance`: count the edges at which hp_alu's own rule (rtl/TIMING.md) was broken;
+  // off for a user's unit, which the unit contract does not bind to it.
+  RtlUnit(sc_core::sc_module_name name, Dut& dut, bool ready_is_advance = true);
 
   // One offer per cycle (the RTL's issue width); a second one in a cycle throws
   // std::logic_error. The tag keeps its low dut.tag_width() bits on the pins.
@@ -65,6 +67,7 @@ class RtlUnit : public sc_core::sc_module, public sc::AluTransactionIf {
   };
 
   Dut& dut_;
+  bool ready_is_advance_;
   int lanes_;
   uint32_t tag_mask_;
   InBeat beat_;

@@ -6,12 +6,14 @@
 #include <csignal>
 #include <cstdint>
 #include <iosfwd>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
 
 #include "model/uop/uop.h"
 #include "tb/beats.h"
+#include "tb/loaded_dut.h"
 #include "tb/cosim/quantum.h"
 #include "tb/cosim/rtl_unit.h"
 #include "tb/stimulus.h"
@@ -56,6 +58,18 @@ struct Settings {
   // kernel's round trip, measured at ~22% of a co-simulation's time with one per cycle.
   uint64_t quantum = kDefaultQuantum;
   std::string command;        // the command line that reproduces the run, for the summary
+  // A user's unit (`--dut`, tb/loaded_dut.h) in place of hp_alu; `lanes` must be its lane count
+  // and `depth` means nothing for it. Its cycles are checked against the model configured with
+  // the latencies it declares (with model_latency on top) when it completes in order and every
+  // op it runs has one; otherwise the check is functional and each form's latency and throughput
+  // are measured instead (Report::timing). `unit_options` ("--dut DIR ...") replaces
+  // "--lanes L --depth D" in reproduce commands.
+  std::shared_ptr<const LoadedUnit> unit;
+  std::string plusargs;   // the unit's $value$plusargs
+  bool x_check = true;    // two instances from two X seeds in lockstep (make_x_checked_dut)
+  bool any_nan = false;   // `--nan any`: any NaN for an expected NaN (Scoreboard::accept_any_nan)
+  std::string coverage_path;  // the unit's RTL coverage file (dut build --coverage), when set
+  std::string unit_options;
   // Without a terminal: a heartbeat line on stderr (done, total, rate, ETA) every this many
   // seconds, checked every 4096 cycles (0: at each check; below 0: none).
   double heartbeat_seconds = -1;
@@ -68,6 +82,11 @@ struct FormTally {
   uint64_t vectors = 0;           // transactions checked on both units
   uint64_t mismatches = 0;        // of them, a wrong result, tag or lane mask on either unit
   uint64_t cycle_deviations = 0;  // of them, the RTL's output cycle != the model's prediction
+  // A unit checked without the model: its transactions' latency (output cycle - acceptance
+  // cycle; each replayed one from its last acceptance) and the cycles from the form's first
+  // acceptance to its last output.
+  uint64_t latency_min = UINT64_MAX, latency_max = 0, latency_sum = 0;
+  uint64_t first_accept = UINT64_MAX, last_output = 0;
 };
 
 // Resident memory of this process, from /proc/self/status, in KiB (0 where it cannot be read).
@@ -108,6 +127,11 @@ struct Report {
   double cpu_seconds = 0;
   std::string error;  // the run could not complete (a bad configuration, a hang, ...)
   bool interrupted = false;  // Settings::stop ended it early
+  // A unit (Settings::unit): why its cycles were not checked against the model (empty: they
+  // were), and the `halfpipe explore` options of the model that ran beside it.
+  std::string untimed_reason;
+  std::string explore_options;
+  uint64_t nan_differences = 0;  // `--nan any`: NaN lanes accepted with another encoding
   std::optional<WaveMarker> first_mismatch;  // where the --wave marker goes
   std::string wave_note;                     // how to open the --wave file
   bool ok() const { return failed == 0 && error.empty() && accounting_error.empty(); }

@@ -20,6 +20,9 @@
 #if HP_DUT_TRACED
 #include <verilated_fst_c.h>
 #endif
+#if HP_DUT_COVERAGE
+#include <verilated_cov.h>
+#endif
 
 namespace {
 
@@ -255,13 +258,32 @@ void close_trace(void* handle) {
 #endif
 }
 
+int write_coverage(void* handle, const char* path, char* error, size_t error_size) {
+#if HP_DUT_COVERAGE
+  Unit& u = *static_cast<Unit*>(handle);
+  try {
+    u.context->coveragep()->write(path);
+  } catch (const std::exception& e) {
+    set_error(error, error_size, e.what());
+    return 1;
+  }
+  return 0;
+#else
+  (void)handle;
+  (void)path;
+  set_error(error, error_size, "this unit was built without coverage (dut build --coverage)");
+  return 1;
+#endif
+}
+
 const hp_dut_description kDescription = {
     HP_DUT_TOP,   HP_DUT_VERILATOR_VERSION, HP_DUT_HALFPIPE_VERSION,
     HP_DUT_LANES, HP_DUT_TAG_WIDTH,         HP_DUT_IN_ORDER,
-    HP_DUT_FORMS, HP_DUT_LATENCIES,         HP_DUT_TRACED};
+    HP_DUT_FORMS, HP_DUT_LATENCIES,         HP_DUT_TRACED,
+    HP_DUT_COVERAGE};
 
 const hp_dut_api kApi = {HP_DUT_ABI_VERSION, &kDescription, create, destroy, cycle, reset, peek,
-                         trace_to,           close_trace};
+                         trace_to,           close_trace,   write_coverage};
 
 }  // namespace
 
