@@ -11,10 +11,12 @@
 #   all=4, rtl/TIMING.md: Depth), is checked cycle by cycle and gives the built-in cosim's
 #   table and cycles; declared wrong (all=5), every transaction deviates and the run fails.
 # - A seeded fault fails the co-simulation as it fails the sweep, and its reproduce line fails
-#   again; --rtl-coverage writes the unit's own coverage when it was built with it.
-#   cosim_test.sh HALFPIPE WORK
+#   again.
+# - A unit that completes in order and declares its latencies (sign_unit.sv) is checked cycle by
+#   cycle; built with --coverage, --rtl-coverage writes its own coverage.
+#   cosim_test.sh HALFPIPE SOURCE_DIR WORK
 set -euo pipefail
-halfpipe=$1 work=$2
+halfpipe=$1 source=$2 work=$3
 fail() { echo "FAIL: $*" >&2; exit 1; }
 
 # Out of order: functional, latency and throughput measured.
@@ -67,11 +69,22 @@ status=0
 (cd "$work" && eval "\"$halfpipe\" $reproduce" >cosim-fault-replay.out 2>&1) || status=$?
 ((status == 1)) || fail "the reproduce command exits $status, not 1"
 
-# The unit's coverage: written when built with --coverage (eu2), refused otherwise.
-rm -f "$work/eu2.dat"
-"$halfpipe" cosim add.f16x2 --corner --dut "$work/eu2" --rtl-coverage "$work/eu2.dat" >/dev/null
-verilator_coverage --write-info "$work/eu2.info" "$work/eu2.dat"
-grep -q 'eu_fpu.sv$' "$work/eu2.info" || fail "the coverage file has no line of eu_fpu.sv"
+# In order with declared latencies (tests/dut/sign_unit.sv: neg=1 abs=1, one registered stage that
+# stalls whole): cycle by cycle against the model, which prints its explore options; declared
+# wrong on the command line, it fails. Built with --coverage, its run writes its own coverage.
+"$halfpipe" dut build "$source/tests/dut/sign_unit.sv" --coverage -o "$work/sign" >/dev/null
+rm -f "$work/sign.dat"
+"$halfpipe" cosim neg.f16 abs.f16 neg.f16x2 --corner --random 1000 --dut "$work/sign" \
+  --rtl-coverage "$work/sign.dat" >"$work/sign.out"
+grep -qE '^all 3 forms +4452 +0 +0$' "$work/sign.out" || { cat "$work/sign.out"; fail "sign_unit"; }
+grep -q "^the model reproduces the unit.s timing: halfpipe explore --lanes 1 --latency neg=1,abs=1" \
+  "$work/sign.out" || fail "no explore options for sign_unit"
+status=0
+"$halfpipe" cosim neg.f16 --corner --dut "$work/sign" --model-latency neg=2 >"$work/sign2.out" ||
+  status=$?
+((status == 1)) || fail "sign_unit declared neg=2 exits $status, not 1"
+verilator_coverage --write-info "$work/sign.info" "$work/sign.dat"
+grep -q 'sign_unit.sv$' "$work/sign.info" || fail "the coverage file has no line of sign_unit.sv"
 status=0
 "$halfpipe" sweep add.f16 --corner --dut "$work/eu" --rtl-coverage "$work/eu.dat" 2>"$work/nocov.err" ||
   status=$?
