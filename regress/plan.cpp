@@ -220,8 +220,9 @@ std::string job_command(const Job& j, uint64_t number, const std::string& plan_i
   command += fmt::format(" --record {} --job {}:{} --spec {}",
                          shell_quote(fmt::format("{}/results/job-{:06}.json", dir, number)),
                          plan_id, number, shell_quote(w.text));
-  // The netlist and a user's unit have no coverage points: their jobs write none.
-  if (coverage && !w.netlist && !w.unit)
+  // The netlist has no coverage points: its jobs write none. A user's unit writes its own (plan
+  // refuses --job-coverage for one built without it).
+  if (coverage && !w.netlist)
     command +=
         " --rtl-coverage " + shell_quote(fmt::format("{}/coverage/job-{:06}.dat", dir, number));
   return command;

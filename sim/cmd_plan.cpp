@@ -120,9 +120,17 @@ int run(const PlanOptions& o) {
   if (o.output.empty()) return kPassed;
 
   if (o.job_coverage) {
-    // Each job's configuration must have an instrumented model in the binary the jobs run.
+    // Each job's configuration must have an instrumented model in the binary the jobs run; a
+    // unit's jobs write the unit's own coverage: it must have been built with it.
     for (const auto& w : works) {
       if (w.netlist) continue;
+      if (!w.dut.empty()) {
+        if (!tb::LoadedUnit::load(w.dut)->description().coverage)
+          throw UsageError(fmt::format("{}: --job-coverage: the unit in {} was built without "
+                                       "coverage: build it again with halfpipe dut build "
+                                       "--coverage", spec_name, w.dut));
+        continue;
+      }
       const auto& built = tb::coverage_configs();
       if (std::find(built.begin(), built.end(), std::make_pair(w.lanes, w.depth)) == built.end())
         throw UsageError(fmt::format(

@@ -13,7 +13,8 @@
 # - A seeded fault fails the co-simulation as it fails the sweep, and its reproduce line fails
 #   again.
 # - A unit that completes in order and declares its latencies (sign_unit.sv) is checked cycle by
-#   cycle; built with --coverage, --rtl-coverage writes its own coverage.
+#   cycle; built with --coverage, --rtl-coverage writes its own coverage, as does a plan's job
+#   with --job-coverage.
 #   cosim_test.sh HALFPIPE SOURCE_DIR WORK
 set -euo pipefail
 halfpipe=$1 source=$2 work=$3
@@ -85,6 +86,14 @@ status=0
 ((status == 1)) || fail "sign_unit declared neg=2 exits $status, not 1"
 verilator_coverage --write-info "$work/sign.info" "$work/sign.dat"
 grep -q 'sign_unit.sv$' "$work/sign.info" || fail "the coverage file has no line of sign_unit.sv"
+# A plan's jobs with --job-coverage write it too, and merge sums them.
+rm -rf "$work/cov-plan"
+printf 'neg.f16 corner dut=%s\nabs.f16 random 500 dut=%s\n' "$work/sign" "$work/sign" \
+  >"$work/cov-plan.spec"
+"$halfpipe" plan "$work/cov-plan.spec" --job-coverage -o "$work/cov-plan" >/dev/null
+bash -e "$work/cov-plan/jobs.txt" >/dev/null
+"$halfpipe" merge "$work/cov-plan" >"$work/cov-plan.out"
+grep -q '^rtl coverage: 2 job files' "$work/cov-plan.out" || { cat "$work/cov-plan.out"; fail "plan"; }
 status=0
 "$halfpipe" sweep add.f16 --corner --dut "$work/eu" --rtl-coverage "$work/eu.dat" 2>"$work/nocov.err" ||
   status=$?
