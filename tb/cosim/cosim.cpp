@@ -509,9 +509,9 @@ Report run_cosim(Stimulus& stimulus, const Settings& settings, std::ostream& out
   Report report;
   report.forms.assign(stimulus.forms().size(), FormTally{});
   if (report.error = check_settings(settings); !report.error.empty()) return report;
-  const ModelChoice model = choose_model(stimulus, settings);
-  if (!model.error.empty()) {
-    report.error = model.error;
+  const ModelChoice choice = choose_model(stimulus, settings);
+  if (!choice.error.empty()) {
+    report.error = choice.error;
     return report;
   }
   try {
@@ -520,8 +520,8 @@ Report run_cosim(Stimulus& stimulus, const Settings& settings, std::ostream& out
     report.error = e.what();
     return report;
   }
-  report.untimed_reason = model.untimed;
-  report.explore_options = model.explore_options;
+  report.untimed_reason = choice.untimed;
+  report.explore_options = choice.explore_options;
   if (!report.untimed_reason.empty()) {
     run_untimed(stimulus, settings, report, out);
     return report;
@@ -539,13 +539,13 @@ Report run_cosim(Stimulus& stimulus, const Settings& settings, std::ostream& out
 
   sc_core::sc_signal<bool> clock("clk", false);
   RtlUnit rtl("rtl", *dut, /*ready_is_advance=*/!settings.unit);
-  sc::AluModel model_unit("model", model.config);
+  sc::AluModel model("model", choice.config);
   Driver driver("driver", settings, scoreboard, sequencer, reporting, report);
   rtl.clk(clock);
-  model_unit.clk(clock);
+  model.clk(clock);
   driver.clk(clock);
   driver.rtl_port(rtl);
-  driver.model_port(model_unit);
+  driver.model_port(model);
   if (settings.rtl_fault) rtl.inject(*settings.rtl_fault);
 
   const Timer timer;
