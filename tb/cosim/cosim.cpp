@@ -522,6 +522,10 @@ Report run_cosim(Stimulus& stimulus, const Settings& settings, std::ostream& out
   }
   report.untimed_reason = choice.untimed;
   report.explore_options = choice.explore_options;
+  if (settings.unit)
+    for (std::size_t form = 0; form < stimulus.forms().size(); ++form)
+      report.declared_latency.push_back(
+          choice.config.latency_of(stimulus.uop(static_cast<int>(form)).op));
   if (!report.untimed_reason.empty()) {
     run_untimed(stimulus, settings, report, out);
     return report;

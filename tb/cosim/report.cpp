@@ -4,14 +4,12 @@
 #include <array>
 #include <cstdint>
 #include <ostream>
-#include <sstream>
 #include <stdexcept>
 #include <string>
 
 #include <fmt/format.h>
 
 #include "model/isa/visa.h"
-#include "model/sc/config.h"
 #include "tb/sweep.h"
 #include "vectors/vector_file.h"
 
@@ -87,17 +85,6 @@ std::string unit_text(const Settings& settings) {
   if (!settings.unit) return fmt::format("Lanes={} Depth={}", settings.lanes, settings.depth);
   const UnitDescription& d = settings.unit->description();
   return fmt::format("unit {} (--dut {}), Lanes={}", d.top, d.dir, settings.lanes);
-}
-
-// The latency each op of `u`'s form is declared to take, 0 when none is.
-int declared_latency(const Settings& settings, const Uop& u) {
-  if (!settings.unit) return 0;
-  sc::PipelineConfig declared;
-  declared.latency.fill(0);
-  std::istringstream words(settings.unit->description().latencies);
-  for (std::string setting; words >> setting;) sc::apply_latency_setting(declared, setting);
-  for (const auto& setting : settings.model_latency) sc::apply_latency_setting(declared, setting);
-  return declared.latency_of(u.op);
 }
 
 std::string mib(uint64_t kib) { return fmt::format("{:.1f} MiB", kib / 1024.0); }
@@ -263,7 +250,7 @@ void print_summary(const Stimulus& stimulus, const Settings& settings, const Rep
                          t.mismatches, t.cycle_deviations);
       continue;
     }
-    const int declared = declared_latency(settings, stimulus.uop(static_cast<int>(i)));
+    const int declared = report.declared_latency[i];
     if (t.vectors == 0) {
       out << fmt::format("{:<{}} {:>9} {:>11}\n", stimulus.forms()[i], width, 0, t.mismatches);
       continue;

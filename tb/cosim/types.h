@@ -132,6 +132,8 @@ struct Report {
   std::string untimed_reason;
   std::string explore_options;
   uint64_t nan_differences = 0;  // `--nan any`: NaN lanes accepted with another encoding
+  // A unit: the latency declared for each form's op (indexed like Stimulus::forms()), 0: none.
+  std::vector<int> declared_latency;
   std::optional<WaveMarker> first_mismatch;  // where the --wave marker goes
   std::string wave_note;                     // how to open the --wave file
   bool ok() const { return failed == 0 && error.empty() && accounting_error.empty(); }
