@@ -7,6 +7,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <cstdio>
 
 #include "tb/rtl_coverage.h"
 
@@ -157,6 +158,7 @@ Merge merge_records(const std::string& dir) {
 CoverageSum sum_job_coverage(Merge& merge, const std::string& dir, const std::string& output) {
   tb::CoverageCounts rtl_coverage;
   uint64_t coverage_files = 0;
+  bool refused = false;
   for (const auto& [number, entry] : merge.done) {
     const std::string path = fmt::format("{}/coverage/job-{:06}.dat", dir, number);
     if (access(path.c_str(), F_OK) != 0) continue;
@@ -165,7 +167,13 @@ CoverageSum sum_job_coverage(Merge& merge, const std::string& dir, const std::st
       ++coverage_files;
     } catch (const std::runtime_error& e) {
       merge.errors.push_back(e.what());
+      refused = true;
     }
+  }
+  // A sum that leaves a job out is no sum: nothing is written, and an earlier one goes.
+  if (refused) {
+    std::remove(output.c_str());
+    return {};
   }
   if (coverage_files) {
     try {

@@ -45,8 +45,10 @@ Merge merge_records(const std::string& dir);
 // The RTL coverage the jobs wrote (plan --job-coverage: DIR/coverage/job-N.dat beside each
 // record), summed point by point into `output` as `verilator_coverage --write` sums files. Only
 // the files of jobs with a usable record count, so a rerun job is counted once; a file that
-// cannot be read is added to merge.errors. Returns the number of files summed (none written when
-// 0) and their points. Throws InputError when `output` cannot be written.
+// cannot be read, or counts another build or RTL revision than the others (tb::CoverageCounts),
+// is added to merge.errors and nothing is written (an earlier sum is removed). Returns the number
+// of files summed (none written when 0) and their points. Throws InputError when `output` cannot
+// be written.
 struct CoverageSum {
   uint64_t files = 0, points = 0;
 };

@@ -143,6 +143,14 @@ std::string unit_config_hash(const std::string& library) {
   return fmt::format("{:016x}", fnv1a("unit " + bytes));
 }
 
+std::string hp_alu_coverage_identity() {
+  return "hp_alu rtl-sources-sha256=" + build_info().rtl_sources_sha256;
+}
+
+std::string unit_coverage_identity(const std::string& library) {
+  return "unit library=" + unit_config_hash(library);
+}
+
 std::string host_name() {
   char name[256] = {};
   if (gethostname(name, sizeof name - 1) != 0) return "unknown";

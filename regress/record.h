@@ -31,6 +31,11 @@ std::string rtl_config_hash(int lanes, int depth, bool netlist = false);
 // The same for a unit built by `halfpipe dut build`: a digest of its shared object (`library`,
 // DIR/libhp_dut.so), so that records agree on it exactly when the same build of a unit ran.
 std::string unit_config_hash(const std::string& library);
+// What an RTL coverage file counts (tb::kIdentity, rtl/COVERAGE.md), so that files of another
+// build or RTL revision are never summed: hp_alu's RTL sources, or a unit's library (its
+// unit_config_hash).
+std::string hp_alu_coverage_identity();
+std::string unit_coverage_identity(const std::string& library);
 
 struct Mismatch {
   std::string description;  // "add.rn.f16 a=0x3c00 b=...: expected 0x4000, got 0x4001 (lane 0)"

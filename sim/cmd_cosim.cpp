@@ -229,6 +229,10 @@ int run(const CosimOptions& given) {
     // Nothing ran: a configuration problem, reported as a usage error.
     throw UsageError(report.error);
   }
+  // A unit's counts, which its own library wrote, name the build that made them.
+  if (!o.dut.empty() && !settings.coverage_path.empty() && report.error.empty())
+    tb::stamp_coverage_file(settings.coverage_path,
+                            record::unit_coverage_identity(o.dut + "/" + tb::kUnitLibrary));
   if (report.interrupted) return report.ok() ? kInterrupted : kVerificationFailure;
   return report.ok() ? kPassed : kVerificationFailure;
 }
@@ -246,7 +250,8 @@ int cosim_main(const std::vector<std::string>& args) {
     // From here make_dut builds the instrumented models; their counts are added as each is
     // destroyed, by the end of run().
     std::optional<tb::RtlCoverageSession> coverage;  // a --dut unit writes its own
-    if (!o.rtl_coverage.empty() && o.dut.empty()) coverage.emplace(o.rtl_coverage);
+    if (!o.rtl_coverage.empty() && o.dut.empty())
+      coverage.emplace(o.rtl_coverage, record::hp_alu_coverage_identity());
     const int status = run(o);
     if (coverage) coverage->write();  // std::runtime_error when it cannot: exit 2
     return status;

@@ -199,7 +199,11 @@ int run(const SweepOptions& given) {
   try {
     const InterruptScope interrupt;
     t = tb::run_sweep(*dut, source, settings, report);
-    if (unit && !o.rtl_coverage.empty()) dut->write_coverage(o.rtl_coverage);
+    if (unit && !o.rtl_coverage.empty()) {
+      dut->write_coverage(o.rtl_coverage);
+      tb::stamp_coverage_file(o.rtl_coverage,
+                              record::unit_coverage_identity(o.dut + "/" + tb::kUnitLibrary));
+    }
   } catch (const tb::RtlAssertionFailure& e) {
     if (!unit) throw;
     std::cout << "contract: " << e.what() << "\nreproduce the run: " << rerun << "\n";
@@ -274,7 +278,8 @@ int sweep_main(const std::vector<std::string>& args) {
     // From here make_dut builds hp_alu's instrumented models; their counts are added as each is
     // destroyed, by the end of run(). A --dut unit writes its own.
     std::optional<tb::RtlCoverageSession> coverage;
-    if (!o.rtl_coverage.empty() && o.dut.empty()) coverage.emplace(o.rtl_coverage);
+    if (!o.rtl_coverage.empty() && o.dut.empty())
+      coverage.emplace(o.rtl_coverage, record::hp_alu_coverage_identity());
     const int status = run(o);
     if (coverage) coverage->write();  // std::runtime_error when it cannot: exit 2
     return status;

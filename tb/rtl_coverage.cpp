@@ -9,6 +9,8 @@
 #include <fstream>
 #include <stdexcept>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include <verilated.h>
 #include <verilated_cov.h>
@@ -26,10 +28,12 @@ constexpr const char* kHeader = "# SystemC::Coverage-3";
 void CoverageCounts::add_file(const std::string& path) {
   std::ifstream in(path);
   if (!in) throw std::runtime_error("cannot read the coverage file " + path + ": " + std::strerror(errno));
-  std::string line;
+  std::string line, identity;
+  std::vector<std::pair<std::string, uint64_t>> points;  // added once the whole file is read
   uint64_t number = 0;
   while (std::getline(in, line)) {
     ++number;
+    if (line.rfind(kIdentity, 0) == 0) identity = line.substr(std::strlen(kIdentity));
     if (line.empty() || line[0] == '#') continue;
     // C '<key>' <count>: the key holds no newline but may hold quotes, so it ends at the last "' ".
     const size_t end = line.rfind("' ");
@@ -44,9 +48,23 @@ void CoverageCounts::add_file(const std::string& path) {
     errno = 0;
     const unsigned long long count = std::strtoull(digits.c_str(), nullptr, 10);
     if (errno == ERANGE) throw bad("the count is out of range");
-    add(line.substr(3, end - 3), count);
+    points.emplace_back(line.substr(3, end - 3), count);
   }
   if (in.bad()) throw std::runtime_error("cannot read the coverage file " + path);
+  // Checked after the whole file, so that a malformed one is named for that first.
+  if (first_file_.empty()) {
+    first_file_ = path;
+    identity_ = identity;
+  } else if (identity != identity_) {
+    const auto name = [](const std::string& id) {
+      return id.empty() ? std::string("(no identity)") : "'" + id + "'";
+    };
+    throw std::runtime_error(path + " counts " + name(identity) + " but " + first_file_ +
+                             " counts " + name(identity_) +
+                             ": coverage of another build or RTL revision is not summed "
+                             "(rtl/COVERAGE.md)");
+  }
+  for (const auto& [key, count] : points) add(key, count);
 }
 
 void CoverageCounts::write(const std::string& path) const {
@@ -61,6 +79,7 @@ void CoverageCounts::write(const std::string& path) const {
     std::ofstream out(partial, std::ios::trunc);
     if (!out) throw std::runtime_error("cannot write the coverage file " + path + ": " + std::strerror(errno));
     out << kHeader << "\n";
+    if (!identity_.empty()) out << kIdentity << identity_ << "\n";
     for (const auto& [key, count] : counts_) out << "C '" << key << "' " << count << "\n";
     out.close();
     if (!out) throw std::runtime_error("cannot write the coverage file " + path);
@@ -69,7 +88,15 @@ void CoverageCounts::write(const std::string& path) const {
     throw std::runtime_error("cannot write the coverage file " + path + ": " + std::strerror(errno));
 }
 
-RtlCoverageSession::RtlCoverageSession(std::string path) : path_(std::move(path)) {
+void stamp_coverage_file(const std::string& path, const std::string& identity) {
+  CoverageCounts counts;
+  counts.add_file(path);
+  counts.set_identity(identity);
+  counts.write(path);
+}
+
+RtlCoverageSession::RtlCoverageSession(std::string path, std::string identity)
+    : path_(std::move(path)), identity_(std::move(identity)) {
   if (g_session) throw std::invalid_argument("an RTL coverage session is open already");
   if (path_.empty()) throw std::invalid_argument("the RTL coverage file needs a name");
   if (path_ == "-")
@@ -88,7 +115,9 @@ RtlCoverageSession::~RtlCoverageSession() { g_session = nullptr; }
 
 void RtlCoverageSession::write() const {
   if (!error_.empty()) throw std::runtime_error("a model's coverage was lost: " + error_);
-  counts_.write(path_);
+  CoverageCounts named = counts_;
+  named.set_identity(identity_);
+  named.write(path_);
 }
 
 RtlCoverageSession* active_rtl_coverage() { return g_session; }

@@ -73,4 +73,26 @@ grep -q "bare.txt:1: a waiver is .POINT-PATTERN -- REASON., the reason is missin
 printf 'toggle * x[0] -- TODO (count 0)\n' >"$work/todo.txt"
 "$report" holes "$work/run.dat" --waivers "$work/todo.txt" >"$work/todo.out" 2>&1
 [[ $? -eq 2 ]] || fail "a TODO waiver was taken"
-echo "rtl-coverage: points, table, waivers and the hit-list guard as specified"
+# merge sums point by point, as verilator_coverage --write does, and keeps what the files count.
+named() {  # named FILE IDENTITY COUNT: one block point, counted COUNT times, of IDENTITY
+  { echo "# SystemC::Coverage-3"; [[ -z $2 ]] || echo "# halfpipe-coverage: $2"
+    echo "C '$(key /rtl/hp_x.sv 10 3 v_line/hp_x block .hp_alu.g_lane[0].u_x 10-11)' $3"; } >"$1"
+}
+named "$work/a.dat" "hp_alu rtl-sources-sha256=aaaa" 2
+named "$work/b.dat" "hp_alu rtl-sources-sha256=aaaa" 3
+"$report" merge "$work/sum.dat" "$work/a.dat" "$work/b.dat" >/dev/null || fail "merge of one revision"
+[[ $(sed -n 2p "$work/sum.dat") == "# halfpipe-coverage: hp_alu rtl-sources-sha256=aaaa" ]] ||
+  fail "the merged file lost its identity: $(cat "$work/sum.dat")"
+[[ $(tail -1 "$work/sum.dat") == *"' 5" ]] || fail "2 + 3 counts: $(cat "$work/sum.dat")"
+# Another RTL revision, or a file that names none, is refused with both files named (exit 2),
+# by merge and by every reading command.
+named "$work/c.dat" "hp_alu rtl-sources-sha256=cccc" 1
+named "$work/d.dat" "" 1
+"$report" merge "$work/mixed.dat" "$work/a.dat" "$work/c.dat" >"$work/mixed.out" 2>&1
+[[ $? -eq 2 && ! -e $work/mixed.dat ]] || fail "two revisions merged: $(cat "$work/mixed.out")"
+grep -q "c.dat counts 'hp_alu rtl-sources-sha256=cccc' but $work/a.dat counts 'hp_alu rtl-sources-sha256=aaaa'" \
+  "$work/mixed.out" || fail "$(cat "$work/mixed.out")"
+"$report" summary "$work/a.dat" "$work/d.dat" >"$work/unnamed.out" 2>&1
+[[ $? -eq 2 ]] || fail "a file without identity summed with a named one"
+grep -q "d.dat counts (no identity) but $work/a.dat counts" "$work/unnamed.out" || fail "$(cat "$work/unnamed.out")"
+echo "rtl-coverage: points, table, waivers, the hit-list guard and merge as specified"

@@ -82,6 +82,37 @@ TEST_CASE("coverage: a line that is not a coverage point is refused, naming the 
                     Catch::StartsWith("cannot read the coverage file " + dir.path + "/none.dat"));
 }
 
+TEST_CASE("coverage: files of another build or RTL revision are refused, naming both files and both identities") {
+  TempDir dir;
+  const std::string a = key("v_line/hp_alu", "block", "hp_alu");
+  const auto file = [&](const std::string& name, const std::string& identity, int count) {
+    return dir.write(name, "# SystemC::Coverage-3\n" +
+                               (identity.empty() ? "" : "# halfpipe-coverage: " + identity + "\n") + "C '" +
+                               a + "' " + std::to_string(count) + "\n");
+  };
+  const std::string old_rtl = file("old.dat", "hp_alu rtl-sources-sha256=aaaa", 1);
+  const std::string same_rtl = file("same.dat", "hp_alu rtl-sources-sha256=aaaa", 2);
+  const std::string new_rtl = file("new.dat", "hp_alu rtl-sources-sha256=bbbb", 4);
+  const std::string unnamed = file("unnamed.dat", "", 8);
+
+  CoverageCounts counts;
+  counts.add_file(old_rtl);
+  counts.add_file(same_rtl);
+  CHECK(counts.counts().at(a) == 3);
+  CHECK(counts.identity() == "hp_alu rtl-sources-sha256=aaaa");
+  CHECK_THROWS_WITH(counts.add_file(new_rtl),
+                    new_rtl + " counts 'hp_alu rtl-sources-sha256=bbbb' but " + old_rtl +
+                        " counts 'hp_alu rtl-sources-sha256=aaaa': coverage of another build or RTL "
+                        "revision is not summed (rtl/COVERAGE.md)");
+  CHECK_THROWS_WITH(counts.add_file(unnamed), Catch::StartsWith(unnamed + " counts (no identity) but " + old_rtl));
+  // The sum keeps the identity of what it sums.
+  CoverageCounts sum;
+  sum.add_file(old_rtl);
+  sum.write(dir.path + "/sum.dat");
+  CHECK(dir.read("sum.dat") ==
+        "# SystemC::Coverage-3\n# halfpipe-coverage: hp_alu rtl-sources-sha256=aaaa\nC '" + a + "' 1\n");
+}
+
 TEST_CASE("coverage: while a session is open, make_dut builds the instrumented model and its counts join the session") {
   TempDir dir;
   {
@@ -89,7 +120,7 @@ TEST_CASE("coverage: while a session is open, make_dut builds the instrumented m
     auto plain = halfpipe::tb::make_dut(2, 4);
     run_cycles(*plain, 10);
   }
-  RtlCoverageSession session(dir.path + "/run.dat");
+  RtlCoverageSession session(dir.path + "/run.dat", "hp_alu under test");
   CHECK(halfpipe::tb::active_rtl_coverage() == &session);
   {
     auto dut = halfpipe::tb::make_dut(2, 4);
@@ -116,7 +147,7 @@ TEST_CASE("coverage: while a session is open, make_dut builds the instrumented m
 
 TEST_CASE("coverage: a configuration without an instrumented model is refused, naming the built ones") {
   TempDir dir;
-  RtlCoverageSession session(dir.path + "/run.dat");
+  RtlCoverageSession session(dir.path + "/run.dat", "hp_alu under test");
   const auto& built = halfpipe::tb::coverage_configs();
   CHECK(std::find(built.begin(), built.end(), std::make_pair(2, 4)) != built.end());
   if (built.size() == 1) {
@@ -124,7 +155,7 @@ TEST_CASE("coverage: a configuration without an instrumented model is refused, n
                       Catch::Contains("no coverage-instrumented hp_alu with Lanes=8 Depth=4 (built: "
                                       "Lanes=2 Depth=4; configure with -DHALFPIPE_RTL_COVERAGE=ON"));
   }
-  CHECK_THROWS_WITH(RtlCoverageSession(dir.path + "/other.dat"),
+  CHECK_THROWS_WITH(RtlCoverageSession(dir.path + "/other.dat", "hp_alu under test"),
                     "an RTL coverage session is open already");
 }
 
@@ -136,6 +167,8 @@ TEST_CASE("coverage: sweep and cosim --rtl-coverage write the counts of their mo
   CoverageCounts counts;
   counts.add_file(dir.path + "/sweep.dat");
   CHECK(port_toggles(counts, "in_valid_i") >= 2);
+  // The file names the RTL it counts: a SHA-256, 64 hex digits.
+  CHECK_THAT(counts.identity(), Catch::Matches("hp_alu rtl-sources-sha256=[0-9a-f]{64}"));
 
   const auto cosim = run_halfpipe("cosim add.rn.f16 --corner --rtl-coverage " + dir.path + "/cosim.dat");
   INFO(cosim.output);
@@ -172,6 +205,19 @@ TEST_CASE("coverage: plan --job-coverage makes each job write its counts, and me
   merged.add_file(dir.path + "/run/rtl-coverage.dat");
   CHECK(port_toggles(merged, "in_valid_i") ==
         port_toggles(one, "in_valid_i") + port_toggles(two, "in_valid_i"));
+
+  // A job file of another RTL revision is refused, both files named (exit 2).
+  const std::string job2 = dir.path + "/run/coverage/job-000002.dat";
+  std::string text = dir.read("run/coverage/job-000002.dat");
+  const size_t digest = text.find("rtl-sources-sha256=") + std::string("rtl-sources-sha256=").size();
+  const std::string other = text.compare(digest, 4, "0000") == 0 ? "ffff" : "0000";
+  text.replace(digest, 4, other);
+  dir.write("run/coverage/job-000002.dat", text);
+  const auto mixed = run_halfpipe("merge " + dir.path + "/run");
+  INFO(mixed.output);
+  CHECK(mixed.status == 2);
+  CHECK(mixed.output.find(job2 + " counts 'hp_alu rtl-sources-sha256=" + other) != std::string::npos);
+  CHECK(mixed.output.find("but " + dir.path + "/run/coverage/job-000001.dat counts") != std::string::npos);
 
   // A lane count without an instrumented model is refused before any job is written.
   if (halfpipe::tb::coverage_configs().size() == 1) {

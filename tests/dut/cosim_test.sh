@@ -86,6 +86,15 @@ status=0
 ((status == 1)) || fail "sign_unit declared neg=2 exits $status, not 1"
 verilator_coverage --write-info "$work/sign.info" "$work/sign.dat"
 grep -q 'sign_unit.sv$' "$work/sign.info" || fail "the coverage file has no line of sign_unit.sv"
+# It names the unit's build, so hp_alu's counts (or another build's) never join its sum.
+grep -qx '# halfpipe-coverage: unit library=[0-9a-f]\{16\}' "$work/sign.dat" ||
+  fail "the unit's coverage file does not name its library: $(head -2 "$work/sign.dat")"
+"$halfpipe" sweep neg.f16 --corner --rtl-coverage "$work/alu.dat" >/dev/null
+status=0
+"$source/scripts/rtl-coverage" merge "$work/both.dat" "$work/sign.dat" "$work/alu.dat" 2>"$work/both.err" ||
+  status=$?
+((status == 2)) && grep -q "alu.dat counts 'hp_alu rtl-sources-sha256=" "$work/both.err" ||
+  fail "a unit's and hp_alu's counts summed: exit $status, $(cat "$work/both.err")"
 # A plan's jobs with --job-coverage write it too, and merge sums them.
 rm -rf "$work/cov-plan"
 printf 'neg.f16 corner dut=%s\nabs.f16 random 500 dut=%s\n' "$work/sign" "$work/sign" \
