@@ -61,7 +61,7 @@ void CoverageCounts::add_file(const std::string& path) {
     };
     throw std::runtime_error(path + " counts " + name(identity) + " but " + first_file_ +
                              " counts " + name(identity_) +
-                             ": coverage of another build or RTL revision is not summed "
+                             ": coverage of another design, build or RTL revision is not summed "
                              "(rtl/COVERAGE.md)");
   }
   for (const auto& [key, count] : points) add(key, count);

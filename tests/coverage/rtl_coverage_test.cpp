@@ -102,8 +102,8 @@ TEST_CASE("coverage: files of another build or RTL revision are refused, naming 
   CHECK(counts.identity() == "hp_alu rtl-sources-sha256=aaaa");
   CHECK_THROWS_WITH(counts.add_file(new_rtl),
                     new_rtl + " counts 'hp_alu rtl-sources-sha256=bbbb' but " + old_rtl +
-                        " counts 'hp_alu rtl-sources-sha256=aaaa': coverage of another build or RTL "
-                        "revision is not summed (rtl/COVERAGE.md)");
+                        " counts 'hp_alu rtl-sources-sha256=aaaa': coverage of another design, build "
+                        "or RTL revision is not summed (rtl/COVERAGE.md)");
   CHECK_THROWS_WITH(counts.add_file(unnamed), Catch::StartsWith(unnamed + " counts (no identity) but " + old_rtl));
   // The sum keeps the identity of what it sums.
   CoverageCounts sum;
