@@ -328,14 +328,17 @@ const CLI::Validator kCount(
 
 // A whole number in [min, max], refused in the project's words ("'two' is not a whole number",
 // "'5' is not in 1..3") where CLI11 would say "Value two not in range 0.000000 to 1797...". Hex
-// after 0x passes to CLI11's conversion, which takes it.
+// after 0x is held to the same range (CLI11's conversion, which runs after, takes it too).
 CLI::Validator whole_number(int64_t min, int64_t max) {
   return CLI::Validator(
       [min, max](std::string& text) -> std::string {
-        if (text.rfind("0x", 0) == 0 || text.rfind("0X", 0) == 0) return {};
+        const bool hex = text.rfind("0x", 0) == 0 || text.rfind("0X", 0) == 0;
+        const char* begin = text.data() + (hex ? 2 : 0);
+        const char* end = text.data() + text.size();
         int64_t v = 0;
-        const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
-        const bool number = ec != std::errc::invalid_argument && end == text.data() + text.size();
+        const auto [stop, ec] = std::from_chars(begin, end, v, hex ? 16 : 10);
+        const bool number =
+            begin != end && ec != std::errc::invalid_argument && stop == end && !(hex && *begin == '-');
         if (!number) return "'" + text + "' is not a whole number";
         if (ec == std::errc::result_out_of_range || v < min || v > max)
           return max == INT64_MAX ? fmt::format("'{}' is less than {}", text, min)

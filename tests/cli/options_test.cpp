@@ -194,6 +194,40 @@ TEST_CASE("options: a value out of range is a usage error naming the option, exi
   CHECK(explore.text.find("the gap probability must be in [0, 1), not 1") != std::string::npos);
 }
 
+// Found by fuzz/fuzz_options (fuzz/regressions/fuzz_options/lanes-zero-in-hex): a whole number
+// after 0x skipped the range check, so `--lanes 0x0` gave a unit of no lanes.
+TEST_CASE("options: a whole number in hex is held to the range it has in decimal", "[cli][options]") {
+  struct Case {
+    std::string args;
+    std::string message;
+  };
+  const Case refused[] = {
+      {"add.f16 --lanes 0x0", "--lanes: '0x0' is less than 1"},
+      {"add.f16 --depth 0X0", "--depth: '0X0' is less than 1"},
+      {"add.f16 --threads 0x3", "--threads: '0x3' is not in 1..2"},
+      {"--all-ptx --operands 0x4", "--operands: '0x4' is not in 1..3"},
+      {"add.f16 --lanes 0x", "--lanes: '0x' is not a whole number"},
+      {"add.f16 --lanes 0x-1", "--lanes: '0x-1' is not a whole number"},
+      {"add.f16 --lanes 0x2g", "--lanes: '0x2g' is not a whole number"},
+  };
+  for (const Case& c : refused) {
+    CAPTURE(c.args);
+    const auto p = parse_sweep_options(words(c.args));
+    CHECK_FALSE(p.ok());
+    CHECK(p.status == kUsageOrInputError);
+    CHECK(p.text.find(c.message) != std::string::npos);
+  }
+  // 2^20 + 1 cycles, one past --quantum's greatest.
+  const auto quantum = parse_cosim_options(words("add.f16 --quantum 0x100001"));
+  CHECK(quantum.status == kUsageOrInputError);
+  CHECK(quantum.text.find("--quantum: '0x100001' is not in 1..1048576") != std::string::npos);
+  // In range, hex is taken as before.
+  const auto sweep = parsed_ok(parse_sweep_options(words("add.f16 --lanes 0x8 --depth 0XD")));
+  CHECK(sweep.lanes == 8);
+  CHECK(sweep.depth == 13);
+  CHECK(parsed_ok(parse_cosim_options(words("add.f16 --quantum 0x100000"))).quantum == 1048576);
+}
+
 TEST_CASE("options: a negative count is refused, not read as 2^64 - 1", "[cli][options]") {
   // `gen add.rn.f16 --random -1` once wrote vectors until it was killed.
   const std::string negative = "'-1' is negative";
