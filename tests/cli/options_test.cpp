@@ -5,6 +5,7 @@
 #include <catch2/catch.hpp>
 
 #include <fstream>
+#include <initializer_list>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -27,6 +28,22 @@ Options parsed_ok(const Parsed<Options>& p) {
   INFO(p.text);
   REQUIRE(p.ok());
   return *p.options;
+}
+
+// An argument list sweep's parse refuses with a usage error (exit 2) whose text holds `message`.
+struct Refusal {
+  std::string args;
+  std::string message;
+};
+
+void check_sweep_refuses(std::initializer_list<Refusal> refusals) {
+  for (const Refusal& r : refusals) {
+    CAPTURE(r.args);
+    const auto p = parse_sweep_options(words(r.args));
+    CHECK_FALSE(p.ok());
+    CHECK(p.status == kUsageOrInputError);
+    CHECK(p.text.find(r.message) != std::string::npos);
+  }
 }
 
 std::string vocabulary_page() {
@@ -168,11 +185,7 @@ TEST_CASE("options: --help lists the vocabulary's names and hides the old spelli
 }
 
 TEST_CASE("options: a value out of range is a usage error naming the option, exit 2", "[cli][options]") {
-  struct Case {
-    std::string args;
-    std::string message;
-  };
-  const Case cases[] = {
+  check_sweep_refuses({
       {"add.f16 --gaps 1", "--gaps: the gap probability must be in [0, 1), not 1"},
       {"add.f16 --backpressure -0.5", "--backpressure: the back-pressure probability must be in [0, 1)"},
       {"add.f16 --stall 1", "the stall probability must be in [0, 1), not 1"},
@@ -181,14 +194,7 @@ TEST_CASE("options: a value out of range is a usage error naming the option, exi
       {"add.f16 --seed seven", "--seed: 'seven' is not a number"},
       {"add.f16 --lanes 0", "--lanes"},
       {"add.f16 --threads 3", "--threads"},
-  };
-  for (const Case& c : cases) {
-    CAPTURE(c.args);
-    const auto p = parse_sweep_options(words(c.args));
-    CHECK_FALSE(p.ok());
-    CHECK(p.status == 2);
-    CHECK(p.text.find(c.message) != std::string::npos);
-  }
+  });
   const auto explore = parse_explore_options(words("--gap 1"));
   CHECK(explore.status == 2);
   CHECK(explore.text.find("the gap probability must be in [0, 1), not 1") != std::string::npos);
@@ -197,11 +203,7 @@ TEST_CASE("options: a value out of range is a usage error naming the option, exi
 // Found by fuzz/fuzz_options (fuzz/regressions/fuzz_options/lanes-zero-in-hex): a whole number
 // after 0x skipped the range check, so `--lanes 0x0` gave a unit of no lanes.
 TEST_CASE("options: a whole number in hex is held to the range it has in decimal", "[cli][options]") {
-  struct Case {
-    std::string args;
-    std::string message;
-  };
-  const Case refused[] = {
+  check_sweep_refuses({
       {"add.f16 --lanes 0x0", "--lanes: '0x0' is less than 1"},
       {"add.f16 --depth 0X0", "--depth: '0X0' is less than 1"},
       {"add.f16 --threads 0x3", "--threads: '0x3' is not in 1..2"},
@@ -209,14 +211,7 @@ TEST_CASE("options: a whole number in hex is held to the range it has in decimal
       {"add.f16 --lanes 0x", "--lanes: '0x' is not a whole number"},
       {"add.f16 --lanes 0x-1", "--lanes: '0x-1' is not a whole number"},
       {"add.f16 --lanes 0x2g", "--lanes: '0x2g' is not a whole number"},
-  };
-  for (const Case& c : refused) {
-    CAPTURE(c.args);
-    const auto p = parse_sweep_options(words(c.args));
-    CHECK_FALSE(p.ok());
-    CHECK(p.status == kUsageOrInputError);
-    CHECK(p.text.find(c.message) != std::string::npos);
-  }
+  });
   // 2^20 + 1 cycles, one past --quantum's greatest.
   const auto quantum = parse_cosim_options(words("add.f16 --quantum 0x100001"));
   CHECK(quantum.status == kUsageOrInputError);
