@@ -1,15 +1,16 @@
-// tanh.approx and ex2.approx (PTX 9.7.4.9, 9.7.4.10; S19-S21): the table + interpolation unit,
-// the twin of model/ref/tanh.cpp and model/ref/ex2.cpp. Both functions read their tables from
-// the same .mem files as the reference (model/ref/approx/, $readmemh) and evaluate them with
-// one hp_quadratic each; the exact result goes to the shared rounding stage, so f16 and bf16
-// differ only there. The widths are model/ref/approx/datapath.h's layouts (kTanhLayout,
-// kEx2Layout); the exhaustive sweeps of every tanh/ex2 form prove the two agree.
+// tanh.approx and ex2.approx (PTX 9.7.4.9, 9.7.4.10; S19-S21) as sm_90 computes them: the table +
+// interpolation unit, the twin of model/ref/tanh.cpp and model/ref/ex2.cpp. Both functions read
+// their tables from the same .mem files as the reference (model/ref/approx/, $readmemh): tanh's
+// through hp_quadratic, ex2's through hp_ex2_quadratic (the chip's MUFU.EX2 datapath); the exact
+// result goes to the shared rounding stage, which truncates it (hp_lane_operate's toward_zero_o),
+// so f16 and bf16 differ only there. The widths are model/ref/approx/datapath.h's; the exhaustive
+// sweeps of every tanh/ex2 form prove the two agree.
 //
 // Steps, with the positions of hp_pipe_pkg between them (a register where Depth's cut set has
 // one): the front end (the table index and offset, and the results decided without the table);
-// | Front |  the table read and hp_quadratic's steps, | Products | and | Quadratic | inside it;
-// | Interpolated |  tanh's product sig * y as two partial products (sig times y's low and high
-// halves); | Scaled |  their sum, the exact result.
+// | Front |  the table read and the interpolators' steps, | Products | and | Quadratic | inside
+// them; | Interpolated |  tanh's product sig * y as two partial products (sig times y's low and
+// high halves); | Scaled |  their sum, the exact result.
 `include "hp_format_pkg.sv"
 `include "hp_pipe_pkg.sv"
 `include "hp_policy_pkg.sv"
@@ -38,23 +39,28 @@ module hp_approx #(
   localparam int unsigned ExpWidth = hp_format_pkg::ExpWidth;
   localparam int unsigned SigWidth = hp_format_pkg::SigWidth;
   localparam int unsigned ExactWidth = hp_format_pkg::ExactWidth;
-  localparam int unsigned YBits = 24;  // y <= 2 in units of 2^-22
-  localparam int unsigned YFracBits = 22;
+  localparam int unsigned YBits = 24;  // tanh: y <= 1 in units of 2^-22; ex2: y < 2 in 2^-23
+  localparam int unsigned TanhYFracBits = 22;
 
-  // tanh: g(a) = tanh(a)/a on [0, 5), |a| truncated to 19 fraction bits; 32 segments 1/16 wide
-  // on [0, 2), 24 segments 1/8 wide on [2, 5); 15-bit offsets.
-  localparam int unsigned TanhEntries = 56;
-  localparam int unsigned TanhOffsetBits = 15;
+  // tanh: g(a) = tanh(a)/a on [0, 8), |a| truncated to 19 fraction bits; 64 segments 1/32 wide
+  // on [0, 2), 48 segments 1/8 wide on [2, 8); 14-bit offsets.
+  localparam int unsigned TanhEntries = 112;
+  localparam int unsigned TanhIndexBits = 7;
+  localparam int unsigned TanhOffsetBits = 14;
   localparam int unsigned TanhFractionBits = 19;
-  localparam int unsigned TanhFineSegments = 32;
+  localparam int unsigned TanhFineSegments = 64;
+  localparam int unsigned TanhCoarseShift = 2;
   localparam int unsigned TanhPositionBits = 22;  // |a| < 8 with 19 fraction bits
-  localparam int unsigned TanhEntryBits = 23 + 18 + 14;
-  // ex2: 2^f for f in [0, 1), x rounded to 22 fraction bits; 16 segments, 18-bit offsets.
-  localparam int unsigned Ex2Entries = 16;
-  localparam int unsigned Ex2OffsetBits = 18;
-  localparam int unsigned Ex2FractionBits = 22;
-  localparam int unsigned Ex2EntryBits = 23 + 20 + 14;
-  localparam int unsigned Ex2FixedBits = 32;  // |x| < 2^8 with 22 fraction bits, and a sign
+  localparam int unsigned TanhEntryBits = 23 + 18 + 15;
+  // |a| < 2^-8 (1 + 2^-7) returns a (measured): the position 2^11 + 2^4.
+  localparam logic [TanhPositionBits-1:0] TanhIdentityBelow = TanhPositionBits'((1 << 11) + (1 << 4));
+  // ex2: x = n + f, f truncated to 23 fraction bits (complemented for a negative x); 64 segments,
+  // 17-bit offsets.
+  localparam int unsigned Ex2Entries = 64;
+  localparam int unsigned Ex2OffsetBits = 17;
+  localparam int unsigned Ex2FractionBits = 23;
+  localparam int unsigned Ex2EntryBits = 26 + 16 + 10;
+  localparam int unsigned Ex2FixedBits = 32;  // |x| < 2^8 with 23 fraction bits, and a sign
 
   typedef logic signed [ExpWidth-1:0] exp_t;
 
@@ -99,7 +105,8 @@ module hp_approx #(
   logic [TanhPositionBits-1:0] position;
   logic [TanhPositionBits-1:0] coarse;
   logic                        tanh_saturates;
-  logic [5:0]                  tanh_index;
+  logic                        tanh_identity;
+  logic [TanhIndexBits-1:0]    tanh_index;
   logic [TanhOffsetBits-1:0]   tanh_offset;
   logic [YBits-1:0]            tanh_y;
   logic [SigWidth+YBits-1:0]   tanh_product;
@@ -108,12 +115,13 @@ module hp_approx #(
     tanh_shift     = '0;
     position       = '0;
     tanh_saturates = 1'b0;
+    tanh_identity  = 1'b0;
     coarse         = '0;
     tanh_index     = '0;
     tanh_offset    = '0;
     if (tanh_i) begin
-      // |a| = sig * 2^exp >= 8 whenever exp >= -7 (a normal's sig has its leading one at bit 10;
-      // a subnormal's exponent is far below).
+      // |a| = sig * 2^exp >= 8 exactly when the shift would carry sig's top bit past the
+      // position's 22 bits (a normal's sig has its leading one at bit 10).
       tanh_shift = field_exp - fixed_point_offset(bf16_i, 5'(TanhFractionBits));
       if (tanh_shift >= 0) begin
         if (tanh_shift <= $signed(ExpWidth'(TanhPositionBits - SigWidth))) begin
@@ -122,15 +130,15 @@ module hp_approx #(
       end else if (tanh_shift > -$signed(ExpWidth'(SigWidth))) begin
         position = TanhPositionBits'(raw_sig) >> (-tanh_shift);  // truncated, as the reference does
       end
-      tanh_saturates = (tanh_shift > $signed(ExpWidth'(TanhPositionBits - SigWidth)))
-                    || (position >= TanhPositionBits'(5 << TanhFractionBits));
-      // Fine segments split the position directly; coarse ones drop its lowest bit first.
-      coarse = (position - TanhPositionBits'(TanhFineSegments << TanhOffsetBits)) >> 1;
+      tanh_saturates = tanh_shift > $signed(ExpWidth'(TanhPositionBits - SigWidth));
+      tanh_identity = !tanh_saturates && position < TanhIdentityBelow;
+      // Fine segments split the position directly; coarse ones drop its lowest two bits first.
+      coarse = (position - TanhPositionBits'(TanhFineSegments << TanhOffsetBits)) >> TanhCoarseShift;
       if (position < TanhPositionBits'(TanhFineSegments << TanhOffsetBits)) begin
-        tanh_index  = position[TanhOffsetBits +: 6];
+        tanh_index  = position[TanhOffsetBits +: TanhIndexBits];
         tanh_offset = position[TanhOffsetBits-1:0];
       end else begin
-        tanh_index  = 6'(TanhFineSegments) + coarse[TanhOffsetBits +: 6];
+        tanh_index  = TanhIndexBits'(TanhFineSegments) + TanhIndexBits'(coarse[TanhOffsetBits +: 6]);
         tanh_offset = coarse[TanhOffsetBits-1:0];
       end
     end
@@ -138,55 +146,52 @@ module hp_approx #(
 
   // ---- ex2 -------------------------------------------------------------------------------------
   exp_t                     ex2_shift;
-  logic                     ex2_out_of_range;
+  logic                     ex2_overflows, ex2_underflows;
   logic [Ex2FixedBits-1:0]  magnitude, fixed;
-  logic [4:0]               round_shift;
-  logic [SigWidth:0]        twice_shifted;  // 2 * sig / 2^round_shift, truncated
-  logic [SigWidth+1:0]      twice_rounded;  // and plus one
   logic [Ex2FixedBits-1:0]  ex2_n;  // floor(x), sign-extended
-  logic [3:0]               ex2_index;
+  logic [5:0]               ex2_index;
   logic [Ex2OffsetBits-1:0] ex2_offset;
   logic [YBits-1:0]         ex2_y;
 
   always_comb begin
-    ex2_out_of_range = 1'b0;
-    ex2_shift        = '0;
-    round_shift      = '0;
-    magnitude        = '0;
-    twice_shifted    = '0;
-    twice_rounded    = '0;
-    fixed            = '0;
-    ex2_n            = '0;
-    ex2_index        = '0;
-    ex2_offset       = '0;
+    ex2_overflows  = 1'b0;
+    ex2_underflows = 1'b0;
+    ex2_shift      = '0;
+    magnitude      = '0;
+    fixed          = '0;
+    ex2_n          = '0;
+    ex2_index      = '0;
+    ex2_offset     = '0;
     if (ex2_i) begin
-      // |x| >= 2^exp_bits over- or underflows in every case: field1 - bias >= exp_bits.
-      ex2_out_of_range = !a_unpacked_i.zero
-                      && (field1 >= hp_format_pkg::bias(bf16_i) + (bf16_i ? 8'd8 : 8'd5));
+      // x >= 2^(exp_bits-1) gives +inf and x <= -2^exp_bits gives +0 in every case:
+      // field1 - bias >= exp_bits - 1, or exp_bits.
+      ex2_overflows = !a_unpacked_i.zero && !a_unpacked_i.sign
+                   && (field1 >= hp_format_pkg::bias(bf16_i) + (bf16_i ? 8'd7 : 8'd4));
+      ex2_underflows = !a_unpacked_i.zero && a_unpacked_i.sign
+                    && (field1 >= hp_format_pkg::bias(bf16_i) + (bf16_i ? 8'd8 : 8'd5));
       ex2_shift = field_exp - fixed_point_offset(bf16_i, 5'(Ex2FractionBits));
-      // |x| in fixed point, rounded to nearest with ties away (a shift of 12 or more leaves 0).
-      round_shift = (ex2_shift < -$signed(ExpWidth'(12))) ? 5'd12 : 5'((-ex2_shift));
-      // (sig + 2^(r-1)) >> r = (floor(2 sig / 2^r) + 1) >> 1: an increment of 12 bits, where
-      // adding the half first would be an adder as wide as the fixed-point value.
-      twice_shifted = {raw_sig, 1'b0} >> round_shift;
-      twice_rounded = {1'b0, twice_shifted} + (SigWidth + 2)'(1);
+      // |x| in fixed point, truncated (a right shift of 11 or more leaves 0).
       if (ex2_shift >= 0) begin
         magnitude = Ex2FixedBits'(raw_sig) << ex2_shift[4:0];
-      end else begin
-        magnitude = Ex2FixedBits'(twice_rounded[SigWidth+1:1]);
+      end else if (ex2_shift > -$signed(ExpWidth'(SigWidth))) begin
+        magnitude = Ex2FixedBits'(raw_sig) >> (-ex2_shift);
       end
-      fixed = a_unpacked_i.sign ? -magnitude : magnitude;
+      // A negative x takes the one's complement of the fraction and borrows from the integer part
+      // (-M - 1 = ~M), unless the fraction is zero (-M = ~M + 1).
+      fixed = a_unpacked_i.sign
+            ? ~magnitude + Ex2FixedBits'(magnitude[Ex2FractionBits-1:0] == '0)
+            : magnitude;
       ex2_n = Ex2FixedBits'($signed(fixed) >>> Ex2FractionBits);
-      ex2_index = fixed[Ex2FractionBits-1 -: 4];
+      ex2_index = fixed[Ex2FractionBits-1 -: 6];
       ex2_offset = fixed[Ex2OffsetBits-1:0];
     end
   end
 
   logic unused_coarse_top;  // a coarse position is below 2^20
-  assign unused_coarse_top = coarse[TanhPositionBits-1];
+  assign unused_coarse_top = ^coarse[TanhPositionBits-1:TanhOffsetBits+6];
 
-  logic unused_ex2_n_high;  // and the rounding's dropped half
-  assign unused_ex2_n_high = ^{ex2_n[Ex2FixedBits-1:ExpWidth], twice_rounded[0]};
+  logic unused_ex2_n_high;
+  assign unused_ex2_n_high = ^ex2_n[Ex2FixedBits-1:ExpWidth];
 
   // ---- Results decided without the table -----------------------------------------------------
   logic        special;
@@ -200,7 +205,7 @@ module hp_approx #(
     end else if (a_unpacked_i.nan) begin
       special_value = hp_policy_pkg::CanonicalNan;  // S10
     end else if (ex2_i) begin
-      if (a_unpacked_i.inf || ex2_out_of_range) begin  // 2^-inf = +0, 2^+inf = +inf
+      if (a_unpacked_i.inf || ex2_overflows || ex2_underflows) begin  // 2^-inf = +0, 2^+inf = +inf
         special_value = a_unpacked_i.sign ? 16'h0000 : {1'b0, hp_format_pkg::inf_magnitude(bf16_i)};
       end else begin
         special = 1'b0;
@@ -210,8 +215,10 @@ module hp_approx #(
         special_value = {a_unpacked_i.sign, hp_format_pkg::one_magnitude(bf16_i)};
       end else if (a_unpacked_i.zero) begin
         special_value = a_i;  // tanh(+-0) = +-0
-      end else if (tanh_saturates) begin  // tanh rounds to +-1 for every |a| >= 5
+      end else if (tanh_saturates) begin  // +-1 for every |a| >= 8 (measured)
         special_value = {a_unpacked_i.sign, hp_format_pkg::one_magnitude(bf16_i)};
+      end else if (tanh_identity) begin  // a for every |a| < 2^-8 (1 + 2^-7) (measured)
+        special_value = a_i;
       end else begin
         special = 1'b0;
       end
@@ -235,12 +242,13 @@ module hp_approx #(
 
   typedef struct packed {
     pending_t                  pending;
-    logic [5:0]                tanh_index;
+    logic [TanhIndexBits-1:0]  tanh_index;
     logic [TanhOffsetBits-1:0] tanh_offset;
-    logic [3:0]                ex2_index;
+    logic [5:0]                ex2_index;
     logic [Ex2OffsetBits-1:0]  ex2_offset;
   } front_t;
-  localparam int unsigned FrontWidth = PendingWidth + 6 + TanhOffsetBits + 4 + Ex2OffsetBits;
+  localparam int unsigned FrontWidth = PendingWidth + TanhIndexBits + TanhOffsetBits + 6
+                                     + Ex2OffsetBits;
 
   front_t front, front_q;
   pending_t pending_q;
@@ -276,7 +284,7 @@ module hp_approx #(
     .SquareBits(12),
     .C0Bits(23),
     .C1Bits(18),
-    .C2Bits(14),
+    .C2Bits(15),
     .YBits(YBits)
   ) u_tanh_quadratic (
     .clk_i,
@@ -287,13 +295,9 @@ module hp_approx #(
     .y_o     (tanh_y)
   );
 
-  hp_quadratic #(
+  hp_ex2_quadratic #(
     .CutSet    (CutSet),
     .OffsetBits(Ex2OffsetBits),
-    .SquareBits(12),
-    .C0Bits(23),
-    .C1Bits(20),
-    .C2Bits(14),
     .YBits(YBits)
   ) u_ex2_quadratic (
     .clk_i,
@@ -368,7 +372,7 @@ module hp_approx #(
     exact_o.sticky = 1'b0;
     if (!result.special) begin
       if (result.ex2) begin
-        exact_o.exp = result.ex2_n - $signed(ExpWidth'(YFracBits));
+        exact_o.exp = result.ex2_n - $signed(ExpWidth'(Ex2FractionBits));
         exact_o.sig = ExactWidth'(scaled_q.ex2_y);
       end else if (result.tanh) begin
         // sig * y has at most 34 bits; dropping 8 into the sticky bit still leaves more than
@@ -376,7 +380,7 @@ module hp_approx #(
         tanh_product = (SigWidth + YBits)'(scaled_q.tanh_low)
                      + ((SigWidth + YBits)'(scaled_q.tanh_high) << HalfYBits);
         exact_o.sign = result.sign;
-        exact_o.exp = result.exp - $signed(ExpWidth'(YFracBits)) + $signed(ExpWidth'(8));
+        exact_o.exp = result.exp - $signed(ExpWidth'(TanhYFracBits)) + $signed(ExpWidth'(8));
         exact_o.sig = tanh_product[8 +: ExactWidth];
         exact_o.sticky = tanh_product[7:0] != 8'd0;
       end

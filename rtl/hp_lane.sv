@@ -49,12 +49,13 @@ module hp_lane #(
   // taken on the raw operands, for the post-processor.
   typedef struct packed {
     logic                                      bf16;
+    logic                                      toward_zero;  // S19: truncate
     logic                                      oob_hit;
     logic                                      bypass;
     logic [15:0]                               bypass_value;
     logic [hp_format_pkg::ExactValueWidth-1:0] exact;
   } operated_t;
-  localparam int unsigned OperatedWidth = 3 + 16 + hp_format_pkg::ExactValueWidth;
+  localparam int unsigned OperatedWidth = 4 + 16 + hp_format_pkg::ExactValueWidth;
 
   typedef struct packed {
     logic        oob_hit;
@@ -105,7 +106,8 @@ module hp_lane #(
     .oob_hit_o     (operated.oob_hit),
     .bypass_o      (operated.bypass),
     .bypass_value_o(operated.bypass_value),
-    .exact_o       (operated.exact)
+    .exact_o       (operated.exact),
+    .toward_zero_o (operated.toward_zero)
   );
 
   // The remaining Uop fields are hp_alu's: `packed` only tells a PTX decoder how many lanes to
@@ -137,6 +139,7 @@ module hp_lane #(
     .clk_i,
     .advance_i,
     .bf16_i        (round_in.bf16),
+    .toward_zero_i (round_in.toward_zero),
     .bypass_i      (round_in.bypass),
     .bypass_value_i(round_in.bypass_value),
     .exact_i       (round_in.exact),

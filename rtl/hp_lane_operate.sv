@@ -7,6 +7,8 @@
 // rounding stage; oob_hit_o carries S14's decision, taken on the raw operands, to the
 // post-processor.
 //
+// The approximations' results are truncated by the rounding stage (S19): toward_zero_o says so.
+//
 // Every lane evaluates every unit each cycle in simulation, so the sign ops, the tanh/ex2 unit
 // and the unpacking of c (which only fma reads) have enables decoded from the op: an idle unit
 // holds its output at zero (an AND in hardware) and keeps its datapath in a branch that the
@@ -47,7 +49,8 @@ module hp_lane_operate #(
   output logic                                      oob_hit_o,
   output logic                                      bypass_o,
   output logic [15:0]                               bypass_value_o,
-  output hp_format_pkg::exact_t                     exact_o
+  output hp_format_pkg::exact_t                     exact_o,
+  output logic                                      toward_zero_o
 );
 
   // ---- Unpack -----------------------------------------------------------------------------------
@@ -209,8 +212,12 @@ module hp_lane_operate #(
   assign bf16_o    = beside_q.bf16;
   assign oob_hit_o = beside_q.oob_hit;
 
+  // A continuous assignment: Yosys 0.23 drops the driver of an output that the always_comb
+  // assigning it also reads (the netlist then rounded tanh and ex2 to nearest).
+  assign toward_zero_o = beside_q.op == hp_uop_pkg::OpTanh || beside_q.op == hp_uop_pkg::OpEx2;
+
   always_comb begin
-    if (beside_q.op == hp_uop_pkg::OpTanh || beside_q.op == hp_uop_pkg::OpEx2) begin
+    if (toward_zero_o) begin
       exact_o = approx_exact;
     end else begin
       exact_o = arith_exact;

@@ -1,7 +1,8 @@
 // The one rounding stage (S4, S5, S6): round-to-nearest-even of an exact value into f16 or bf16,
-// with gradual underflow and overflow to infinity, and IEEE 754's tininess after rounding for the
-// post-processor's .ftz (S8); the twin of ref::round_pack (model/ref/round.cpp). Results decided
-// without rounding (classes, min/max, neg/abs) pass by, not tiny.
+// with gradual underflow and overflow to infinity, or the truncation of tanh.approx and ex2.approx
+// (S19: toward zero, an overflow to the largest finite), and IEEE 754's tininess after rounding for
+// the post-processor's .ftz (S8); the twin of ref::round_pack (model/ref/round.cpp). Results
+// decided without rounding (classes, min/max, neg/abs) pass by, not tiny.
 //
 // Four steps, with the positions of hp_pipe_pkg between them (a register where Depth's cut set
 // has one): the leading zeros; | Counted |  the result's last place; | Normalised |  the shift
@@ -16,6 +17,7 @@ module hp_round #(
   input  logic                                      advance_i,
   // After the Operated position:
   input  logic                                      bf16_i,
+  input  logic                                      toward_zero_i,   // truncate (S19)
   input  logic                                      bypass_i,        // take bypass_value_i
   input  logic [15:0]                               bypass_value_i,
   input  hp_format_pkg::exact_t                     exact_i,         // rounded unless bypass_i
@@ -36,11 +38,12 @@ module hp_round #(
   // What every step passes on: the format, and a result decided upstream or the sign of this one.
   typedef struct packed {
     logic        bf16;
+    logic        toward_zero;
     logic        bypass;
     logic [15:0] bypass_value;
     logic        sign;
   } carried_t;
-  localparam int unsigned CarriedWidth = 3 + 16;
+  localparam int unsigned CarriedWidth = 4 + 16;
 
   // ---- Step 1: the leading zeros, and what the exponent alone decides ---------------------------
   // With lz leading zeros the value lies in [2^top, 2^(top+1)), top = exp + SumWidth-1 - lz, and
@@ -65,6 +68,7 @@ module hp_round #(
 
   always_comb begin
     counted.carried.bf16         = bf16_i;
+    counted.carried.toward_zero  = toward_zero_i;
     counted.carried.bypass       = bypass_i;
     counted.carried.bypass_value = bypass_value_i;
     counted.carried.sign         = exact_i.sign;
@@ -167,7 +171,9 @@ module hp_round #(
                                                    : shift[ShiftWidth-1:0];
       shifted_sig = {normalised_q.sig, {SumWidth{1'b0}}} >> right_shift;
       shifted.quotient = QuotWidth'(shifted_sig[2*SumWidth-1:SumWidth]);
-      round_bit   = shifted_sig[SumWidth-1];
+      // Truncation (S19) ignores the bits below the last place: it never rounds up, and a value
+      // below 2^emin stays tiny.
+      round_bit   = shifted_sig[SumWidth-1] && !normalised_q.carried.toward_zero;
       second_bit  = shifted_sig[SumWidth-2];
       below_round = (shifted_sig[SumWidth-2:0] != '0) || normalised_q.sticky;
     end
@@ -211,7 +217,9 @@ module hp_round #(
     end else if (shifted_q.zero) begin
       result_o = {carried.sign, 15'd0};
     end else if (bits >= BitsWidth'(hp_format_pkg::inf_magnitude(carried.bf16))) begin
-      result_o = {carried.sign, hp_format_pkg::inf_magnitude(carried.bf16)};  // S5: overflow to infinity
+      // S5: an overflow rounds to infinity; truncated, to the largest finite.
+      result_o = {carried.sign, hp_format_pkg::inf_magnitude(carried.bf16)
+                                - {14'd0, carried.toward_zero}};
     end else begin
       result_o = {carried.sign, bits[14:0]};
     end

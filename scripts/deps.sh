@@ -5,6 +5,8 @@ set -euo pipefail
 
 HALFPIPE_PACKAGES=(
   build-essential cmake pkg-config zlib1g-dev
+  # The silicon results tables (the approximations' tests and tanh's table generator read them).
+  xz-utils
   libsystemc-dev verilator yosys
   catch2 libcli11-dev libfmt-dev libbenchmark-dev
   python3-dev python3-pybind11 pybind11-dev python3-numpy

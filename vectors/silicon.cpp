@@ -8,12 +8,11 @@
 namespace halfpipe::vectors {
 
 std::vector<SiliconConfirmation> silicon_confirmations(std::string_view canonical_form) {
-  // sm_90, an H100 on 2026-11-26 (silicon/results/sm_90/README.md): every legal PTX form matched
-  // on every input run, once S8 followed the chip, except tanh.approx and ex2.approx, whose
-  // approximation is halfpipe's own (S19) and differs from the chip's by up to an ulp.
+  // sm_90, an H100 (silicon/results/sm_90/README.md): every legal PTX form matched on every input
+  // run, once S8 followed the chip (run5); tanh.approx and ex2.approx once S19 did, on every input
+  // of run1's tables (tests/approx/chip_test.cpp).
   const isa::Decoded decoded = isa::decode_ptx(canonical_form);
   if (!decoded.uop || isa::ptx_form(*decoded.uop) != canonical_form) return {};  // not PTX
-  if (op_class(decoded.uop->op) == OpClass::Approximate) return {};
   return {{"sm_90", "silicon/results/sm_90/"}};
 }
 

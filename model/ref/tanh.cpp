@@ -1,17 +1,18 @@
-// PTX 9.7.4.9 tanh.approx (S19-S21): a piecewise-quadratic table of g(a) = tanh(a) / a,
-// multiplied by |a| and rounded once into the format. f16 and bf16 share the table and the
-// datapath; only the final rounding knows the format.
+// PTX 9.7.4.9 tanh.approx (S19-S21), as sm_90 computes it: a piecewise-quadratic table of
+// g(a) = tanh(a) / a, multiplied by |a| and truncated into the format. f16 and bf16 share the
+// table and the datapath; only the final truncation knows the format, so a bf16 result is the
+// f16 one truncated, as on the chip.
 //
 // Datapath (widths for the 16-bit formats, whose significands have at most 11 bits):
-//   1. |a| as a fixed-point position with 19 fraction bits (truncated; only inputs below 2^-9
-//      lose bits, where g is flat); |a| >= 5 saturates to 1.0, where tanh(a) rounds to 1.0 in
-//      both formats (it does from 4.51 for f16, 3.47 for bf16).
-//   2. Segment index (6 bits, 56 entries: 1/16 wide on [0, 2), 1/8 on [2, 5)) and 15-bit
-//      offset (approx/datapath.h), then y = g(|a|) in units of 2^-22 from a 55-bit entry,
+//   1. |a| as a fixed-point position with 19 fraction bits (truncated); |a| >= 8 gives 1.0 and
+//      |a| < 2^-8 (1 + 2^-7) gives a, as measured.
+//   2. Segment index (7 bits, 112 entries: 1/32 wide on [0, 2), 1/8 on [2, 8)) and 14-bit
+//      offset (approx/datapath.h), then y = g(|a|) in units of 2^-22 from a 56-bit entry,
 //      y <= 2^22 (23 bits).
-//   3. Exact product sig(|a|) [11 bits] * y [23 bits], rounded once by round_pack.
-// The table keeps |a| * y below 1 (the generator checks it), so the result never exceeds 1.0;
-// the sign is applied to the rounded magnitude, so tanh(-a) = -tanh(a) bit for bit (S21).
+//   3. Exact product sig(|a|) [11 bits] * y [23 bits], truncated once by round_pack.
+// The table is fitted so that this reproduces the chip's result on every input (tablegen.cpp);
+// its generator checks |a| * y < 1 on every cell, so the result never exceeds 1.0, and the sign
+// is applied to the truncated magnitude, so tanh(-a) = -tanh(a) bit for bit (S21).
 #include "model/ref/approx/datapath.h"
 #include "model/ref/approx/tables.h"
 #include "model/ref/ops.h"
@@ -33,12 +34,14 @@ Rounded tanh_approx(const FloatFormat& f, uint16_t a) {
   const Unpacked x = unpack(f, f.magnitude(a));
   const uint64_t position = approx::tanh_position(x.exp, x.sig);
   if (position >= approx::kTanhSaturation) return f.one() | f.zero(sign);
+  if (position < approx::kTanhIdentityBelow) return a;
 
   const approx::Segment s = approx::tanh_segment(position);
   const approx::Layout& layout = approx::kTanhLayout;
   const int64_t y = approx::evaluate(
       layout, approx::unpack_entry(layout, approx::kTanhTable[s.index]), s.offset);
-  return round_pack(f, sign, x.exp - layout.y_frac_bits, x.sig * static_cast<uint64_t>(y));
+  return round_pack(f, sign, x.exp - layout.y_frac_bits, x.sig * static_cast<uint64_t>(y), false,
+                    Direction::kTowardZero);
 }
 
 }  // namespace halfpipe::ref

@@ -59,6 +59,7 @@ module eu_datapath (
     .clk_i         (1'b0),
     .advance_i     (1'b0),
     .bf16_i        (alt_i),
+    .toward_zero_i (1'b0),
     .bypass_i      (special),
     .bypass_value_i(special_value),
     .exact_i       (exact_to_round),
