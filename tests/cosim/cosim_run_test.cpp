@@ -270,7 +270,7 @@ TEST_CASE("S24-S29: every vISA form the RTL executes co-simulates cleanly at Lan
 }
 
 TEST_CASE("S24-S29: every vISA form the RTL executes co-simulates cleanly at Lanes=4",
-          "[cosim][visa]") {
+          "[cosim][visa][shape]") {
   if (!elaborate_here()) return;
   check_every_visa_form(4, 25, 3256);
 }
@@ -333,31 +333,31 @@ TEST_CASE("pipelining: every vISA form the RTL executes co-simulates at Lanes=2 
 }
 
 TEST_CASE("pipelining: every vISA form the RTL executes co-simulates at Lanes=2 Depth=3",
-          "[cosim][pipelining][visa]") {
+          "[cosim][pipelining][visa][shape]") {
   if (!elaborate_here()) return;
   check_every_visa_form(2, 63, 2368, 3);
 }
 
 TEST_CASE("pipelining: every vISA form the RTL executes co-simulates at Lanes=2 Depth=6",
-          "[cosim][pipelining][visa]") {
+          "[cosim][pipelining][visa][shape]") {
   if (!elaborate_here()) return;
   check_every_visa_form(2, 66, 2368, 6);
 }
 
 TEST_CASE("pipelining: every vISA form the RTL executes co-simulates at Lanes=2 Depth=8",
-          "[cosim][pipelining][visa]") {
+          "[cosim][pipelining][visa][shape]") {
   if (!elaborate_here()) return;
   check_every_visa_form(2, 68, 2368, 8);
 }
 
 TEST_CASE("pipelining: every vISA form the RTL executes co-simulates at Lanes=8 Depth=8",
-          "[cosim][pipelining][visa]") {
+          "[cosim][pipelining][visa][shape]") {
   if (!elaborate_here()) return;
   check_every_visa_form(8, 69, 3256, 8);
 }
 
 TEST_CASE("pipelining: every vISA form the RTL executes co-simulates at Lanes=2 Depth=13",
-          "[cosim][pipelining][visa]") {
+          "[cosim][pipelining][visa][shape]") {
   if (!elaborate_here()) return;
   check_every_visa_form(2, 73, 2368, 13);
 }

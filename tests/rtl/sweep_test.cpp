@@ -251,7 +251,8 @@ TEST_CASE("S24-S29: every vISA form the RTL executes (all eleven types, every ex
 }
 
 TEST_CASE("pipelining: at every Depth built, every legal PTX and vISA form matches the reference "
-          "(corners + random)") {
+          "(corners + random)",
+          "[pipelining][shape]") {
   // Depth places registers inside the datapath (rtl/hp_pipe_pkg.sv); each configuration is a
   // different circuit, so each is swept whole. Depth 2 and 4 have their own tests above.
   for (const auto& [lanes, depth] : tb::available_configs()) {
