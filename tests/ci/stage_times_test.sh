@@ -2,7 +2,7 @@
 # .ci/run prints each stage's time at the end, pass or fail; a failing stage is marked with its
 # status, which is the run's, and the stages it never reached are not listed. Then the budget
 # against 25 and 90 minutes, and a warning for each stage past one and a half times its figure in
-# doc/development.md. .ci/run is copied into a scratch tree beside a stand-in scripts/test that
+# doc/development.md and a minute over it. .ci/run is copied into a scratch tree beside a stand-in scripts/test that
 # records stages as the real one does (HALFPIPE_STAGE_LOG), fails where told, and dates its first
 # stage STARTED_AGO seconds back; and a doc/development.md whose figures are the stand-in's.
 #   tests/ci/stage_times_test.sh SOURCE_DIR WORK_DIR
@@ -29,7 +29,8 @@ STANDIN
 chmod +x "$work/.ci/run" "$work/scripts/test"
 mkdir -p "$work/doc"
 cat >"$work/doc/development.md" <<'FIGURES'
-A stage-time block as doc/development.md keeps it; the gcc build's 1 s is what 2 s exceeds by half.
+A stage-time block as doc/development.md keeps it; the gcc build's 1 s is what 2 s exceeds by
+half, but by less than a minute.
 
 ```
 == .ci/run stage times (2 cores, 2026-11-29)
@@ -50,16 +51,16 @@ grep -qE '^  build \(gcc\) +[1-9][0-9]* s$' <<<"$out" || fail "the 2 s build sho
 grep -q FAILED <<<"$out" && fail "a passing run shows a failure: $out"
 grep -qE '^  budget: 0 min [0-9]+ s, within the 25-minute target \(2[0-9] min [0-9]+ s to spare\) and within the 90-minute limit \(8[0-9] min [0-9]+ s to spare\)$' <<<"$out" ||
   fail "no budget line within both: $out"
-grep -qE '^  warning: build \(gcc\) took [2-9] s, more than half again its 1 s in doc/development.md$' <<<"$out" ||
-  fail "the gcc build's overrun is not warned of: $out"
-(($(grep -c warning <<<"$out") == 1)) || fail "a stage within its figure, or one without, is warned of: $out"
+grep -q warning <<<"$out" &&
+  fail "a stage within its figure, one without, or one over it by seconds is warned of: $out"
 
 out=$(STARTED_AGO=2000 "$work/.ci/run" 2>&1); status=$?
 ((status == 0)) || fail "a passing 2000 s run exited $status: $out"
 grep -qE '^  budget: 33 min [0-9]+ s, over the 25-minute target by 8 min [0-9]+ s and within the 90-minute limit \(56 min [0-9]+ s to spare\)$' <<<"$out" ||
   fail "no budget line over the target: $out"
-grep -qE '^  warning: install took 20[0-9][0-9] s, more than half again its 5 s' <<<"$out" ||
+grep -qE '^  warning: install took 20[0-9][0-9] s, more than half again its 5 s in doc/development.md$' <<<"$out" ||
   fail "the long install is not warned of: $out"
+(($(grep -c warning <<<"$out") == 1)) || fail "only the install is over its figure: $out"
 out=$(STARTED_AGO=6000 "$work/.ci/run" 2>&1)
 grep -qE '^  budget: 100 min [0-9]+ s, over the 25-minute target by 75 min [0-9]+ s and OVER the 90-minute limit, past which nothing lands$' <<<"$out" ||
   fail "no budget line over the limit: $out"
