@@ -223,18 +223,18 @@ namespace halfpipe::cli {
 
 Parsed<CheckOptions> parse_check_options(const std::vector<std::string>& args) {
   return parse_command<CheckOptions>("check", kCheckDescription, args, [](Vocabulary& v, CheckOptions& o) {
-    v.files(o.files, "vector files ('-' for standard input)")->required();
+    v.files(o.files, "vector files ('-' for standard input)").required();
     v.testfloat(o.testfloat_function);
     v.max_errors(o.max_reported);
     v.rtl(o.rtl);
-    v.netlist(o.netlist)->description(option_spec("--netlist").help + " (implies --rtl)");
-    v.dut(o.dut)->description(option_spec("--dut").help + " (implies --rtl)");
+    v.netlist(o.netlist).description(option_spec("--netlist").help + " (implies --rtl)");
+    v.dut(o.dut).description(option_spec("--dut").help + " (implies --rtl)");
     v.plusargs(o.plusargs);
-    v.lanes(o.lanes)->description(
+    v.lanes(o.lanes).description(
         "with --rtl or --netlist: " + option_spec("--lanes").help +
         "; a vector uses lane 0, or lanes 0 and 1 for a packed form");
     v.lines(o.lines);
-    v.output(o.output)->description("with --line: write those vectors as a vector file of their own "
+    v.output(o.output).description("with --line: write those vectors as a vector file of their own "
                                     "('-': standard output)");
     v.wave(o.wave);
   });

@@ -11,7 +11,6 @@
 //   halfpipe cosim 'MAX.sat (16, M5) hf' --all-visa --corner --random 20 --lanes 4
 //   halfpipe cosim --soak 100000000 --reset-every 1000000
 //   halfpipe cosim --all-ptx --corner --random 1000 --dut my_unit
-#include <CLI/CLI.hpp>
 #include <fmt/core.h>
 #include <unistd.h>
 
@@ -272,36 +271,36 @@ int cosim_main(const std::vector<std::string>& args) {
 Parsed<CosimOptions> parse_cosim_options(const std::vector<std::string>& args) {
   return parse_command<CosimOptions>("cosim", kCosimDescription, args, [](Vocabulary& v, CosimOptions& o) {
     v.forms(o.forms, option_spec("FORM").help);
-    v.all_ptx(o.all_ptx)->description(option_spec("--all-ptx").help +
+    v.all_ptx(o.all_ptx).description(option_spec("--all-ptx").help +
                                       " (the default with no FORM, --all-visa or --vector-file)");
-    v.all_visa(o.all_visa)->description(
+    v.all_visa(o.all_visa).description(
         option_spec("--all-visa").help +
         "; give --corner/--random: the default 100000 random instructions per form is meant for "
         "the PTX regression");
     v.corner(o.corner);
-    v.random(o.random)->default_str(
+    v.random(o.random).default_str(
         fmt::format("with no --corner/--random: corner and {}", kDefaultRandom));
     v.seed(o.seed);
     v.lanes(o.lanes);
     v.depth(o.depth);
     v.vector_file(o.vector_file);
-    v.vector(o.vectors)->description(option_spec("--vector").help +
+    v.vector(o.vectors).description(option_spec("--vector").help +
                                      "; of each FORM; alone, no back-pressure, gaps or reset "
                                      "unless asked for");
-    v.backpressure(o.backpressure)->default_str(fmt::format("{:g}; 0 with --vector alone", kDefaultBackpressure));
-    v.gaps(o.gaps)->default_str(fmt::format("{:g}; 0 with --vector alone", kDefaultGaps));
-    v.reset_at(o.reset_at)->default_str(
+    v.backpressure(o.backpressure).default_str(fmt::format("{:g}; 0 with --vector alone", kDefaultBackpressure));
+    v.gaps(o.gaps).default_str(fmt::format("{:g}; 0 with --vector alone", kDefaultGaps));
+    v.reset_at(o.reset_at).default_str(
         "half-way through; none with --reset-every, --soak or --vector alone");
-    v.reset_every(o.reset_every)->default_str(fmt::format("none; {} with --soak", kSoakResetEvery));
+    v.reset_every(o.reset_every).default_str(fmt::format("none; {} with --soak", kSoakResetEvery));
     v.soak(o.soak);
     v.wave(o.wave);
     v.log(o.log);
     v.model_latency(o.model_latency);
-    v.inject_rtl_fault(o.flip_output)->default_str("none");
+    v.inject_rtl_fault(o.flip_output).default_str("none");
     v.quantum(o.quantum);
     v.bare(o.bare);
     v.rtl_coverage(o.rtl_coverage);
-    v.dut(o.dut)->description(
+    v.dut(o.dut).description(
         "co-simulate the unit that `halfpipe dut build -o DIR` built instead of hp_alu (its lane "
         "count is the adapter's): cycles checked against the model configured with the "
         "latencies it declares (with --model-latency on top) when it completes in order, "

@@ -55,7 +55,7 @@ namespace halfpipe::cli {
 Parsed<CoverageOptions> parse_coverage_options(const std::vector<std::string>& args) {
   return parse_command<CoverageOptions>("coverage", kCoverageDescription, args,
                                         [](Vocabulary& v, CoverageOptions& o) {
-                                          v.files(o.files, "vector files")->required();
+                                          v.files(o.files, "vector files").required();
                                           v.fail_on_empty(o.fail_on_empty);
                                         });
 }

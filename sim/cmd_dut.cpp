@@ -460,15 +460,15 @@ int dut_main(const std::vector<std::string>& args) {
 
 Parsed<DutOptions> parse_dut_options(const std::vector<std::string>& args) {
   return parse_command<DutOptions>("dut", kDutDescription, args, [](Vocabulary& v, DutOptions& o) {
-    v.action(o.action, "build | show")->required();
+    v.action(o.action, "build | show").required();
     v.files(o.files, "build: the adapter (ADAPTER.sv), then the unit's sources; show: DIR");
     v.top(o.top);
     v.include_dirs(o.include_dirs);
     v.parameters(o.parameters);
     v.output(o.output)
-        ->description("build: the unit's folder (its libhp_dut.so, build.sh and logs)")
-        ->type_name("DIR")
-        ->default_str("hp_dut");
+        .description("build: the unit's folder (its libhp_dut.so, build.sh and logs)")
+        .type_name("DIR")
+        .default_str("hp_dut");
     v.no_trace(o.no_trace);
     v.coverage_build(o.coverage);
     v.verilator_args(o.verilator_args);

@@ -37,9 +37,14 @@ namespace dse = halfpipe::dse;
 const std::vector<std::string> kDefaultForms{"add.rn.f16x2", "mul.rn.bf16x2", "fma.rn.f16x2",
                                              "max.f16x2",    "neg.bf16x2",    "ex2.approx.f16x2"};
 
+// How a run stops early with its exit status, its problem already printed.
+struct Stop {
+  int status;
+};
+
 [[noreturn]] void fail(const std::string& problem) {
   fmt::print(stderr, "halfpipe explore: {}\n", problem);
-  throw CLI::RuntimeError(halfpipe::cli::kUsageOrInputError);
+  throw Stop{halfpipe::cli::kUsageOrInputError};
 }
 
 std::string describe(const PipelineConfig& c) {
@@ -310,7 +315,7 @@ void run(const ExploreOptions& options) {
     }
     if (const int status = halfpipe::cli::run_explore_sweep(sweep, config, forms, other_latency);
         status != halfpipe::cli::kPassed)
-      throw CLI::RuntimeError(status);
+      throw Stop{status};
     return;
   }
   if (!options.area_table.empty() && options.json.empty())
@@ -356,8 +361,8 @@ int explore_main(const std::vector<std::string>& args) {
   if (!parsed.ok()) return halfpipe::cli::report_stop("explore", parsed.text, parsed.status);
   try {
     run(*parsed.options);
-  } catch (const CLI::RuntimeError& e) {  // fail(): the problem is printed
-    return e.get_exit_code();
+  } catch (const Stop& stop) {  // fail(): the problem is printed
+    return stop.status;
   }
   return halfpipe::cli::kPassed;
 }
@@ -381,7 +386,7 @@ Parsed<ExploreOptions> parse_explore_options(const std::vector<std::string>& arg
   return parse_command<ExploreOptions>("explore", kExploreDescription, args,
                                        [](Vocabulary& v, ExploreOptions& o) {
     v.lanes(o.config.lanes);
-    v.latency(o.latencies)->default_str("4 each, the RTL's Depth");
+    v.latency(o.latencies).default_str("4 each, the RTL's Depth");
     v.initiation_interval(o.config.initiation_interval);
     v.issue_width(o.config.issue_width);
     v.queue(o.config.output_queue);
@@ -394,7 +399,7 @@ Parsed<ExploreOptions> parse_explore_options(const std::vector<std::string>& arg
     v.ptx_file(o.ptx_file);
     v.kernel(o.kernel);
     v.trace_file(o.trace_file);
-    v.warps(o.warps)->default_str("4 (a trace with 'warp N' lines: its warps)");
+    v.warps(o.warps).default_str("4 (a trace with 'warp N' lines: its warps)");
     v.trip_count(o.trip_count);
     v.scheduler(o.scheduler);
     v.sweep(o.sweep);

@@ -55,11 +55,11 @@ Parsed<FormsOptions> parse_forms_options(const std::vector<std::string>& args) {
     if (words[i] == "--ptx" && (i + 1 == words.size() || words[i + 1].rfind('-', 0) == 0))
       words[i] = "--all-ptx";
   return parse_command<FormsOptions>("forms", kFormsDescription, words, [](Vocabulary& v, FormsOptions& o) {
-    v.target(o.target)->description("only the PTX forms sm_NN accepts (S23)");
+    v.target(o.target).description("only the PTX forms sm_NN accepts (S23)");
     v.ptx(o.ptx_version)
-        ->description("PTX forms only; with X.Y, those PTX ISA X.Y accepts (S23)");
-    v.all_ptx(o.ptx_only)->description("PTX forms only (also --ptx alone)");
-    v.all_visa(o.visa_only)->description("vISA MIN_MAX forms only");
+        .description("PTX forms only; with X.Y, those PTX ISA X.Y accepts (S23)");
+    v.all_ptx(o.ptx_only).description("PTX forms only (also --ptx alone)");
+    v.all_visa(o.visa_only).description("vISA MIN_MAX forms only");
   });
 }
 

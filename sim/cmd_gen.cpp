@@ -158,13 +158,13 @@ Parsed<GenOptions> parse_gen_options(const std::vector<std::string>& args) {
   return parse_command<GenOptions>("gen", kGenDescription, args, [](Vocabulary& v, GenOptions& o) {
     v.forms(o.forms, "PTX forms, e.g. add.rn.f16 fma.rn.relu.bf16x2");
     v.all_ptx(o.all_ptx);
-    v.corner(o.corner)->description(
+    v.corner(o.corner).description(
         option_spec("--corner").help + " (the default when no stream is chosen)");
     v.random(o.random_count);
     v.exhaustive(o.exhaustive);
     v.seed(o.seed);
     v.shard(o.shard);
-    v.c_values(o.c_values)->default_str("all 65536");
+    v.c_values(o.c_values).default_str("all 65536");
     v.format(o.format);
     v.output(o.output);
     v.regression(o.regression_dir);

@@ -8,7 +8,6 @@
 //
 //   halfpipe merge run/                       # exit 0 all passed, 1 a failure, 2 an incomplete set
 //   halfpipe merge run/ --resume | parallel   # rerun what is missing
-#include <CLI/CLI.hpp>
 #include <fmt/core.h>
 
 #include <iostream>
@@ -107,7 +106,7 @@ Parsed<MergeOptions> parse_merge_options(const std::vector<std::string>& args) {
                                      [](Vocabulary& v, MergeOptions& o) {
                                        v.plan_dir(o.dir);
                                        v.resume(o.resume);
-                                       v.junit(o.junit)->default_str("DIR/junit.xml");
+                                       v.junit(o.junit).default_str("DIR/junit.xml");
                                        v.bins(o.bins);
                                      });
 }

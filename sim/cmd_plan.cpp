@@ -7,7 +7,6 @@
 //   halfpipe plan --default --estimate          # CPU time and wall time on 64, 256, 1,024 cores
 //
 // SPEC lines: FORM KIND [N] [seed=S] [lanes=L] [depth=D] [c=HEX] [netlist], `#` comments.
-#include <CLI/CLI.hpp>
 #include <fmt/core.h>
 
 #include <unistd.h>
@@ -173,14 +172,14 @@ Parsed<PlanOptions> parse_plan_options(const std::vector<std::string>& args) {
         v.spec_file(o.spec_file);
         v.default_regression(o.default_spec);
         v.output(o.output)
-            ->description("the plan's directory: jobs.txt, the scripts, plan.json, results/")
-            ->type_name("DIR")
-            ->default_str("none");
+            .description("the plan's directory: jobs.txt, the scripts, plan.json, results/")
+            .type_name("DIR")
+            .default_str("none");
         v.job_minutes(o.job_minutes);
-        v.seed(o.seed)->description(option_spec("--seed").help + " (of SPEC lines without seed=S)");
-        v.lanes(o.lanes)->description(option_spec("--lanes").help +
+        v.seed(o.seed).description(option_spec("--seed").help + " (of SPEC lines without seed=S)");
+        v.lanes(o.lanes).description(option_spec("--lanes").help +
                                       " (of SPEC lines without lanes=L)");
-        v.depth(o.depth)->description(option_spec("--depth").help +
+        v.depth(o.depth).description(option_spec("--depth").help +
                                       " (of SPEC lines without depth=D)");
         v.estimate(o.estimate);
         v.cores(o.cores);

@@ -193,10 +193,10 @@ Parsed<SiliconOptions> parse_silicon_options(const std::vector<std::string>& arg
       "silicon", kSiliconDescription, args, [](Vocabulary& v, SiliconOptions& o) {
         v.files(o.files, "vector files (vectors/FORMAT.md), copied into DIR/vectors/");
         v.output(o.output)
-            ->description("the program's directory: sources, build.sh, run.sh, vectors/")
-            ->type_name("DIR")
-            ->default_str("none");
-        v.target(o.target)->default_str(
+            .description("the program's directory: sources, build.sh, run.sh, vectors/")
+            .type_name("DIR")
+            .default_str("none");
+        v.target(o.target).default_str(
             "the highest minimum target of the forms, at least sm_75; --campaign: sm_90");
         v.campaign(o.campaign);
         v.campaign_forms(o.forms);

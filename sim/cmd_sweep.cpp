@@ -11,7 +11,6 @@
 //   halfpipe sweep 'MAX.sat (16, M5) hf' --corner --random 1000 --lanes 4
 //   halfpipe sweep --all-visa --corner --random 100
 //   halfpipe sweep --all-ptx --corner --netlist      # the Yosys netlist instead of the RTL
-#include <CLI/CLI.hpp>
 #include <fmt/core.h>
 
 #include <unistd.h>
@@ -307,16 +306,16 @@ Parsed<SweepOptions> parse_sweep_options(const std::vector<std::string>& args) {
     v.corner(o.corner);
     v.random(o.random);
     v.seed(o.seed);
-    v.exhaustive(o.exhaustive)->description(option_spec("--exhaustive").help +
+    v.exhaustive(o.exhaustive).description(option_spec("--exhaustive").help +
                                             " (no coverage summary then: it would double the cost)");
-    v.c_values(o.c_values)->default_str("0x0000");
+    v.c_values(o.c_values).default_str("0x0000");
     v.shard(o.shard);
     v.lanes(o.lanes);
     v.depth(o.depth);
     v.vector(o.vectors);
-    v.gaps(o.gaps)->default_str("1/32");
-    v.backpressure(o.backpressure)->default_str("1/32");
-    v.threads(o.threads)->default_str("2 with more than one core, else 1");
+    v.gaps(o.gaps).default_str("1/32");
+    v.backpressure(o.backpressure).default_str("1/32");
+    v.threads(o.threads).default_str("2 with more than one core, else 1");
     v.bare(o.bare);
     v.bare_cycles(o.bare_cycles);
     v.netlist(o.netlist);

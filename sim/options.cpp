@@ -2,6 +2,7 @@
 // validation, once.
 #include "sim/options.h"
 
+#include <CLI/CLI.hpp>
 #include <fmt/core.h>
 
 #include <algorithm>
@@ -349,8 +350,18 @@ CLI::Validator whole_number(int64_t min, int64_t max) {
 }
 
 template <typename T>
-CLI::Option* Vocabulary::value(const std::string& name, T& target,
-                               std::optional<CLI::Validator> validator) {
+CLI::Option* Vocabulary::value(const std::string& name, T& target) {
+  return value_checked(name, target, nullptr);
+}
+
+template <typename T>
+CLI::Option* Vocabulary::value(const std::string& name, T& target, const CLI::Validator& validator) {
+  return value_checked(name, target, &validator);
+}
+
+template <typename T>
+CLI::Option* Vocabulary::value_checked(const std::string& name, T& target,
+                                       const CLI::Validator* validator) {
   const OptionSpec& spec = option_spec(name);
   CLI::Option* option =
       app_.add_option(spec.name, target, spec.help)->type_name(spec.value)->capture_default_str();
@@ -385,23 +396,23 @@ CLI::Option* Vocabulary::parsed(
   return option;
 }
 
-CLI::Option* Vocabulary::forms(std::vector<std::string>& forms, const std::string& help) {
+Declared Vocabulary::forms(std::vector<std::string>& forms, const std::string& help) {
   return app_.add_option("FORM", forms, help)->type_name("");
 }
 
-CLI::Option* Vocabulary::files(std::vector<std::string>& files, const std::string& help) {
+Declared Vocabulary::files(std::vector<std::string>& files, const std::string& help) {
   return app_.add_option("FILE", files, help)->type_name("");
 }
 
-CLI::Option* Vocabulary::all_ptx(bool& on) { return flag("--all-ptx", on); }
-CLI::Option* Vocabulary::all_visa(bool& on) { return flag("--all-visa", on); }
-CLI::Option* Vocabulary::scalar_only(bool& on) { return flag("--scalar", on); }
+Declared Vocabulary::all_ptx(bool& on) { return flag("--all-ptx", on); }
+Declared Vocabulary::all_visa(bool& on) { return flag("--all-visa", on); }
+Declared Vocabulary::scalar_only(bool& on) { return flag("--scalar", on); }
 
-CLI::Option* Vocabulary::operand_count(int& count) {
+Declared Vocabulary::operand_count(int& count) {
   return value("--operands", count, whole_number(1, 3));
 }
 
-CLI::Option* Vocabulary::vector(std::vector<std::string>& instructions) {
+Declared Vocabulary::vector(std::vector<std::string>& instructions) {
   const OptionSpec& spec = option_spec("--vector");
   return app_.add_option(spec.name, instructions, spec.help)
       ->type_name(spec.value)
@@ -409,12 +420,12 @@ CLI::Option* Vocabulary::vector(std::vector<std::string>& instructions) {
       ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
 }
 
-CLI::Option* Vocabulary::vector_file(std::string& path) { return value("--vector-file", path); }
-CLI::Option* Vocabulary::corner(bool& on) { return flag("--corner", on); }
-CLI::Option* Vocabulary::random(uint64_t& count) { return value("--random", count); }
-CLI::Option* Vocabulary::exhaustive(bool& on) { return flag("--exhaustive", on); }
+Declared Vocabulary::vector_file(std::string& path) { return value("--vector-file", path); }
+Declared Vocabulary::corner(bool& on) { return flag("--corner", on); }
+Declared Vocabulary::random(uint64_t& count) { return value("--random", count); }
+Declared Vocabulary::exhaustive(bool& on) { return flag("--exhaustive", on); }
 
-CLI::Option* Vocabulary::seed(uint64_t& seed) {
+Declared Vocabulary::seed(uint64_t& seed) {
   return parsed("--seed", std::to_string(seed),
                 [&seed](const std::string& spelling, const std::string& text) {
                   const auto v = parse_decimal_or_hex(text);
@@ -423,7 +434,7 @@ CLI::Option* Vocabulary::seed(uint64_t& seed) {
                 });
 }
 
-CLI::Option* Vocabulary::shard(vectors::Shard& shard) {
+Declared Vocabulary::shard(vectors::Shard& shard) {
   return parsed("--shard", fmt::format("{}/{}", shard.index, shard.count),
                 [&shard](const std::string& spelling, const std::string& text) {
                   std::string error;
@@ -433,7 +444,7 @@ CLI::Option* Vocabulary::shard(vectors::Shard& shard) {
                 });
 }
 
-CLI::Option* Vocabulary::c_values(std::vector<uint16_t>& values) {
+Declared Vocabulary::c_values(std::vector<uint16_t>& values) {
   return parsed("--c", "", [&values](const std::string& spelling, const std::string& text) {
     values.clear();
     size_t start = 0;
@@ -449,15 +460,15 @@ CLI::Option* Vocabulary::c_values(std::vector<uint16_t>& values) {
   });
 }
 
-CLI::Option* Vocabulary::lanes(int& lanes) {
+Declared Vocabulary::lanes(int& lanes) {
   return value("--lanes", lanes, whole_number(1, INT64_MAX));
 }
 
-CLI::Option* Vocabulary::depth(int& depth) {
+Declared Vocabulary::depth(int& depth) {
   return value("--depth", depth, whole_number(1, INT64_MAX));
 }
 
-CLI::Option* Vocabulary::gaps(double& probability_of_gap) {
+Declared Vocabulary::gaps(double& probability_of_gap) {
   CLI::Option* option = value("--gaps", probability_of_gap, probability("gap"));
   gaps_ = &probability_of_gap;
   gaps_option_ = option;
@@ -465,7 +476,7 @@ CLI::Option* Vocabulary::gaps(double& probability_of_gap) {
   return option;
 }
 
-CLI::Option* Vocabulary::backpressure(double& probability_of_stall) {
+Declared Vocabulary::backpressure(double& probability_of_stall) {
   CLI::Option* option =
       value("--backpressure", probability_of_stall, probability("back-pressure"));
   backpressure_ = &probability_of_stall;
@@ -486,21 +497,21 @@ void Vocabulary::add_stall_alias() {
   one_spelling(stall, "--stall", {gaps_option_, backpressure_option_});
 }
 
-CLI::Option* Vocabulary::threads(int& threads) {
+Declared Vocabulary::threads(int& threads) {
   return value("--threads", threads, whole_number(1, 2));
 }
 
-CLI::Option* Vocabulary::bare(bool& on) { return flag("--bare", on); }
-CLI::Option* Vocabulary::bare_cycles(uint64_t& cycles) { return value("--bare-cycles", cycles); }
+Declared Vocabulary::bare(bool& on) { return flag("--bare", on); }
+Declared Vocabulary::bare_cycles(uint64_t& cycles) { return value("--bare-cycles", cycles); }
 
-CLI::Option* Vocabulary::output(std::string& path) {
+Declared Vocabulary::output(std::string& path) {
   return value("-o,--output", path)->default_str("standard output");
 }
 
-CLI::Option* Vocabulary::target(std::string& target) { return value("--target", target); }
-CLI::Option* Vocabulary::ptx(std::string& version) { return value("--ptx", version); }
+Declared Vocabulary::target(std::string& target) { return value("--target", target); }
+Declared Vocabulary::ptx(std::string& version) { return value("--ptx", version); }
 
-CLI::Option* Vocabulary::progress_every(double& seconds) {
+Declared Vocabulary::progress_every(double& seconds) {
   return value("--progress-every", seconds,
                CLI::Validator(
                    [](std::string& text) -> std::string {
@@ -512,177 +523,177 @@ CLI::Option* Vocabulary::progress_every(double& seconds) {
                    },
                    ""));
 }
-CLI::Option* Vocabulary::quiet(bool& on) { return flag("--quiet", on); }
+Declared Vocabulary::quiet(bool& on) { return flag("--quiet", on); }
 
-CLI::Option* Vocabulary::words(std::vector<std::string>& words) {
+Declared Vocabulary::words(std::vector<std::string>& words) {
   return app_.add_option("WORD", words, option_spec("WORD").help)->type_name("");
 }
-CLI::Option* Vocabulary::table(bool& on) { return flag("--table", on); }
-CLI::Option* Vocabulary::sv(bool& on) { return flag("--sv", on); }
-CLI::Option* Vocabulary::lines(std::vector<uint64_t>& numbers) {
+Declared Vocabulary::table(bool& on) { return flag("--table", on); }
+Declared Vocabulary::sv(bool& on) { return flag("--sv", on); }
+Declared Vocabulary::lines(std::vector<uint64_t>& numbers) {
   const OptionSpec& spec = option_spec("--line");
   return app_.add_option(spec.name, numbers, spec.help)->type_name(spec.value)->check(kCount)
       ->check(whole_number(1, INT64_MAX));
 }
 
-CLI::Option* Vocabulary::eval_operands(std::vector<std::string>& args) {
+Declared Vocabulary::eval_operands(std::vector<std::string>& args) {
   const OptionSpec& spec = option_spec("FORM_AND_OPERANDS");
   return app_.add_option(spec.name, args, spec.help)->type_name("");
 }
 
-CLI::Option* Vocabulary::batch(bool& on) { return flag("--batch", on); }
-CLI::Option* Vocabulary::values(bool& on) { return flag("--values", on); }
-CLI::Option* Vocabulary::show(bool& on) { return flag("--show", on); }
+Declared Vocabulary::batch(bool& on) { return flag("--batch", on); }
+Declared Vocabulary::values(bool& on) { return flag("--values", on); }
+Declared Vocabulary::show(bool& on) { return flag("--show", on); }
 
-CLI::Option* Vocabulary::format(std::string& format) {
+Declared Vocabulary::format(std::string& format) {
   return value("--format", format, CLI::IsMember({"halfpipe", "testfloat", "memh"}).description(""));
 }
 
-CLI::Option* Vocabulary::regression(std::string& directory) {
+Declared Vocabulary::regression(std::string& directory) {
   return value("--regression", directory);
 }
 
-CLI::Option* Vocabulary::probe_semantics(bool& on) { return flag("--probe-semantics", on); }
-CLI::Option* Vocabulary::campaign(bool& on) { return flag("--campaign", on); }
-CLI::Option* Vocabulary::campaign_forms(std::vector<std::string>& forms) {
+Declared Vocabulary::probe_semantics(bool& on) { return flag("--probe-semantics", on); }
+Declared Vocabulary::campaign(bool& on) { return flag("--campaign", on); }
+Declared Vocabulary::campaign_forms(std::vector<std::string>& forms) {
   return value("--forms", forms)->delimiter(',');
 }
-CLI::Option* Vocabulary::seconds(uint64_t& seconds) {
+Declared Vocabulary::seconds(uint64_t& seconds) {
   return value("--seconds", seconds, whole_number(1, 86400));
 }
-CLI::Option* Vocabulary::no_build(bool& on) { return flag("--no-build", on); }
-CLI::Option* Vocabulary::report(std::string& directory) { return value("--report", directory); }
+Declared Vocabulary::no_build(bool& on) { return flag("--no-build", on); }
+Declared Vocabulary::report(std::string& directory) { return value("--report", directory); }
 
-CLI::Option* Vocabulary::testfloat(std::string& function) { return value("--testfloat", function); }
-CLI::Option* Vocabulary::max_errors(uint64_t& count) { return value("--max-errors", count); }
-CLI::Option* Vocabulary::rtl(bool& on) { return flag("--rtl", on); }
-CLI::Option* Vocabulary::netlist(bool& on) { return flag("--netlist", on); }
-CLI::Option* Vocabulary::fail_on_empty(bool& on) { return flag("--fail-on-empty", on); }
+Declared Vocabulary::testfloat(std::string& function) { return value("--testfloat", function); }
+Declared Vocabulary::max_errors(uint64_t& count) { return value("--max-errors", count); }
+Declared Vocabulary::rtl(bool& on) { return flag("--rtl", on); }
+Declared Vocabulary::netlist(bool& on) { return flag("--netlist", on); }
+Declared Vocabulary::fail_on_empty(bool& on) { return flag("--fail-on-empty", on); }
 
-CLI::Option* Vocabulary::reset_at(int64_t& transaction) {
+Declared Vocabulary::reset_at(int64_t& transaction) {
   return value("--reset-at", transaction, whole_number(0, INT64_MAX));
 }
 
-CLI::Option* Vocabulary::reset_every(uint64_t& cycles) {
+Declared Vocabulary::reset_every(uint64_t& cycles) {
   // Resets closer than this could flush every transaction before it leaves, and the run would
   // never end: between two resets are at least CYCLES/2 cycles, far more than a Depth.
   return value("--reset-every", cycles, whole_number(100, INT64_MAX));
 }
 
-CLI::Option* Vocabulary::soak(uint64_t& transactions) {
+Declared Vocabulary::soak(uint64_t& transactions) {
   return value("--soak", transactions, whole_number(1, INT64_MAX));
 }
 
-CLI::Option* Vocabulary::wave(std::string& path) { return value("--wave", path); }
-CLI::Option* Vocabulary::log(std::string& path) { return value("--log", path); }
+Declared Vocabulary::wave(std::string& path) { return value("--wave", path); }
+Declared Vocabulary::log(std::string& path) { return value("--log", path); }
 
-CLI::Option* Vocabulary::model_latency(std::vector<std::string>& settings) {
+Declared Vocabulary::model_latency(std::vector<std::string>& settings) {
   return value("--model-latency", settings)
       ->expected(1)
       ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
 }
 
-CLI::Option* Vocabulary::inject_rtl_fault(int64_t& output) {
+Declared Vocabulary::inject_rtl_fault(int64_t& output) {
   return value("--inject-rtl-fault", output, whole_number(0, INT64_MAX));
 }
 
-CLI::Option* Vocabulary::quantum(uint64_t& cycles) {
+Declared Vocabulary::quantum(uint64_t& cycles) {
   return value("--quantum", cycles, whole_number(1, int64_t{1} << 20));
 }
 
-CLI::Option* Vocabulary::latency(std::vector<std::string>& settings) {
+Declared Vocabulary::latency(std::vector<std::string>& settings) {
   return value("--latency", settings)
       ->allow_extra_args(false)  // one setting per --latency, so FORMs after it stay FORMs
       ->delimiter(',');
 }
 
-CLI::Option* Vocabulary::initiation_interval(int& cycles) { return value("--ii", cycles); }
-CLI::Option* Vocabulary::issue_width(int& width) { return value("--issue-width", width); }
-CLI::Option* Vocabulary::queue(int& depth) { return value("--queue", depth); }
-CLI::Option* Vocabulary::fill_lanes(bool& on) { return flag("--fill-lanes", on); }
-CLI::Option* Vocabulary::svg_dir(std::string& directory) { return value("--svg-dir", directory); }
-CLI::Option* Vocabulary::sweep(std::string& spec) { return value("--sweep", spec); }
-CLI::Option* Vocabulary::sweep_csv(std::string& path) { return value("--sweep-csv", path); }
-CLI::Option* Vocabulary::sweep_json(std::string& path) { return value("--sweep-json", path); }
-CLI::Option* Vocabulary::json(std::string& path) { return value("--json", path); }
-CLI::Option* Vocabulary::sweep_svg(std::string& path) { return value("--sweep-svg", path); }
-CLI::Option* Vocabulary::area_table(std::string& path) { return value("--area-table", path); }
+Declared Vocabulary::initiation_interval(int& cycles) { return value("--ii", cycles); }
+Declared Vocabulary::issue_width(int& width) { return value("--issue-width", width); }
+Declared Vocabulary::queue(int& depth) { return value("--queue", depth); }
+Declared Vocabulary::fill_lanes(bool& on) { return flag("--fill-lanes", on); }
+Declared Vocabulary::svg_dir(std::string& directory) { return value("--svg-dir", directory); }
+Declared Vocabulary::sweep(std::string& spec) { return value("--sweep", spec); }
+Declared Vocabulary::sweep_csv(std::string& path) { return value("--sweep-csv", path); }
+Declared Vocabulary::sweep_json(std::string& path) { return value("--sweep-json", path); }
+Declared Vocabulary::json(std::string& path) { return value("--json", path); }
+Declared Vocabulary::sweep_svg(std::string& path) { return value("--sweep-svg", path); }
+Declared Vocabulary::area_table(std::string& path) { return value("--area-table", path); }
 
-CLI::Option* Vocabulary::ptx_file(std::vector<std::string>& paths) {
+Declared Vocabulary::ptx_file(std::vector<std::string>& paths) {
   // One FILE per --ptx-file, so that a FORM after it is not taken for a file.
   return value("--ptx-file", paths)->allow_extra_args(false);
 }
-CLI::Option* Vocabulary::kernel(std::string& name) { return value("--kernel", name); }
-CLI::Option* Vocabulary::trace_file(std::string& path) { return value("--trace-file", path); }
-CLI::Option* Vocabulary::warps(int& count) {
+Declared Vocabulary::kernel(std::string& name) { return value("--kernel", name); }
+Declared Vocabulary::trace_file(std::string& path) { return value("--trace-file", path); }
+Declared Vocabulary::warps(int& count) {
   return value("--warps", count, whole_number(1, 1 << 16));
 }
-CLI::Option* Vocabulary::trip_count(int& count) {
+Declared Vocabulary::trip_count(int& count) {
   return value("--trip-count", count, whole_number(1, 1 << 24));
 }
-CLI::Option* Vocabulary::scheduler(std::string& policy) {
+Declared Vocabulary::scheduler(std::string& policy) {
   std::vector<std::string> names;
   for (workload::Policy p : workload::kPolicies) names.emplace_back(workload::policy_name(p));
   return value("--scheduler", policy, CLI::IsMember(names).description(""));
 }
 
-CLI::Option* Vocabulary::record(std::string& path) { return value("--record", path); }
-CLI::Option* Vocabulary::job(std::string& id) { return value("--job", id); }
-CLI::Option* Vocabulary::spec_line(std::string& line) { return value("--spec", line); }
+Declared Vocabulary::record(std::string& path) { return value("--record", path); }
+Declared Vocabulary::job(std::string& id) { return value("--job", id); }
+Declared Vocabulary::spec_line(std::string& line) { return value("--spec", line); }
 
-CLI::Option* Vocabulary::spec_file(std::string& path) {
+Declared Vocabulary::spec_file(std::string& path) {
   const OptionSpec& spec = option_spec("SPEC");
   return app_.add_option(spec.name, path, spec.help)->type_name("");
 }
 
-CLI::Option* Vocabulary::default_regression(bool& on) { return flag("--default", on); }
+Declared Vocabulary::default_regression(bool& on) { return flag("--default", on); }
 
-CLI::Option* Vocabulary::job_minutes(double& minutes) {
+Declared Vocabulary::job_minutes(double& minutes) {
   return value("--job-minutes", minutes, kPositiveFinite);
 }
 
-CLI::Option* Vocabulary::estimate(bool& on) { return flag("--estimate", on); }
+Declared Vocabulary::estimate(bool& on) { return flag("--estimate", on); }
 
-CLI::Option* Vocabulary::cores(std::vector<int>& counts) {
+Declared Vocabulary::cores(std::vector<int>& counts) {
   return value("--cores", counts, whole_number(1, INT64_MAX))
       ->allow_extra_args(false)  // --cores 64,256: so that a SPEC after it stays the SPEC
       ->delimiter(',');
 }
 
-CLI::Option* Vocabulary::halfpipe_binary(std::string& path) { return value("--halfpipe", path); }
-CLI::Option* Vocabulary::write_spec(std::string& path) { return value("--write-spec", path); }
+Declared Vocabulary::halfpipe_binary(std::string& path) { return value("--halfpipe", path); }
+Declared Vocabulary::write_spec(std::string& path) { return value("--write-spec", path); }
 
-CLI::Option* Vocabulary::plan_dir(std::string& directory) {
+Declared Vocabulary::plan_dir(std::string& directory) {
   const OptionSpec& spec = option_spec("DIR");
   return app_.add_option(spec.name, directory, spec.help)->type_name("")->required();
 }
 
-CLI::Option* Vocabulary::resume(bool& on) { return flag("--resume", on); }
-CLI::Option* Vocabulary::junit(std::string& path) { return value("--junit", path); }
-CLI::Option* Vocabulary::bins(bool& on) { return flag("--bins", on); }
-CLI::Option* Vocabulary::rtl_coverage(std::string& path) { return value("--rtl-coverage", path); }
-CLI::Option* Vocabulary::job_coverage(bool& on) { return flag("--job-coverage", on); }
-CLI::Option* Vocabulary::action(std::string& action, const std::string& help) {
+Declared Vocabulary::resume(bool& on) { return flag("--resume", on); }
+Declared Vocabulary::junit(std::string& path) { return value("--junit", path); }
+Declared Vocabulary::bins(bool& on) { return flag("--bins", on); }
+Declared Vocabulary::rtl_coverage(std::string& path) { return value("--rtl-coverage", path); }
+Declared Vocabulary::job_coverage(bool& on) { return flag("--job-coverage", on); }
+Declared Vocabulary::action(std::string& action, const std::string& help) {
   return app_.add_option("ACTION", action, help)->type_name("");
 }
-CLI::Option* Vocabulary::dut(std::string& directory) { return value("--dut", directory); }
-CLI::Option* Vocabulary::top(std::string& module) { return value("--top", module); }
-CLI::Option* Vocabulary::include_dirs(std::vector<std::string>& dirs) {
+Declared Vocabulary::dut(std::string& directory) { return value("--dut", directory); }
+Declared Vocabulary::top(std::string& module) { return value("--top", module); }
+Declared Vocabulary::include_dirs(std::vector<std::string>& dirs) {
   return value("-I", dirs)->allow_extra_args(false);
 }
-CLI::Option* Vocabulary::parameters(std::vector<std::string>& settings) {
+Declared Vocabulary::parameters(std::vector<std::string>& settings) {
   return value("-G", settings)->allow_extra_args(false);
 }
-CLI::Option* Vocabulary::nan(std::string& rule) {
+Declared Vocabulary::nan(std::string& rule) {
   return value("--nan", rule, CLI::IsMember({"exact", "any"}).description(""));
 }
-CLI::Option* Vocabulary::plusargs(std::string& words) { return value("--plusargs", words); }
-CLI::Option* Vocabulary::no_x_check(bool& on) { return flag("--no-x-check", on); }
-CLI::Option* Vocabulary::verilator_args(std::vector<std::string>& args) {
+Declared Vocabulary::plusargs(std::string& words) { return value("--plusargs", words); }
+Declared Vocabulary::no_x_check(bool& on) { return flag("--no-x-check", on); }
+Declared Vocabulary::verilator_args(std::vector<std::string>& args) {
   return value("--verilator-arg", args)->allow_extra_args(false);
 }
-CLI::Option* Vocabulary::no_trace(bool& on) { return flag("--no-trace", on); }
-CLI::Option* Vocabulary::coverage_build(bool& on) { return flag("--coverage", on); }
+Declared Vocabulary::no_trace(bool& on) { return flag("--no-trace", on); }
+Declared Vocabulary::coverage_build(bool& on) { return flag("--coverage", on); }
 
 void Vocabulary::one_spelling(CLI::Option* old_spelling, const std::string& name,
                               std::vector<CLI::Option*> new_names) {
@@ -779,6 +790,35 @@ std::optional<ParseStop> parse_into(CLI::App& app, const std::vector<std::string
     return ParseStop{message + suggestion(app, message), kUsageOrInputError};
   }
   return std::nullopt;
+}
+
+std::optional<ParseStop> parse_declared(const std::string& command, const std::string& description,
+                                        const std::vector<std::string>& args,
+                                        const std::function<void(Vocabulary&)>& declare) {
+  CLI::App app{description, "halfpipe " + command};
+  app.set_help_flag("-h,--help", "print this help and exit");
+  Vocabulary vocabulary(app);
+  declare(vocabulary);
+  auto stop = parse_into(app, args);
+  if (!stop) stop = vocabulary.mixed_spellings();
+  return stop;
+}
+
+Declared& Declared::required() {
+  option_->required();
+  return *this;
+}
+Declared& Declared::description(const std::string& help) {
+  option_->description(help);
+  return *this;
+}
+Declared& Declared::default_str(const std::string& shown) {
+  option_->default_str(shown);
+  return *this;
+}
+Declared& Declared::type_name(const std::string& name) {
+  option_->type_name(name);
+  return *this;
 }
 
 int report_stop(const std::string& command, const std::string& text, int status) {

@@ -18,9 +18,8 @@
 // with its new name is a usage error.
 #pragma once
 
-#include <CLI/CLI.hpp>
-
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -29,6 +28,14 @@
 #include "model/isa/hex.h"
 #include "sim/exit_status.h"
 #include "vectors/stream.h"
+
+// CLI11 is read by sim/options.cpp alone: a command sees the vocabulary, not the parser, so that
+// one translation unit, not every command's, compiles CLI11's application.
+namespace CLI {
+class App;
+class Option;
+class Validator;
+}  // namespace CLI
 
 namespace halfpipe::cli {
 
@@ -68,124 +75,138 @@ struct ParseStop {
   int status;
 };
 
+// An option a command declared, for what the command says of it beyond the vocabulary: that it is
+// required, or its own help text, shown default or value name.
+class Declared {
+ public:
+  Declared(CLI::Option* option) : option_(option) {}  // NOLINT: each declaration returns one
+  Declared& required();
+  Declared& description(const std::string& help);
+  Declared& default_str(const std::string& shown);
+  Declared& type_name(const std::string& name);
+
+ private:
+  CLI::Option* option_;
+};
+
 // Adds the vocabulary's options to one command's CLI11 application.
 class Vocabulary {
  public:
   explicit Vocabulary(CLI::App& app) : app_(app) {}
 
   // What to run.
-  CLI::Option* forms(std::vector<std::string>& forms, const std::string& help);
-  CLI::Option* files(std::vector<std::string>& files, const std::string& help);
-  CLI::Option* all_ptx(bool& on);
-  CLI::Option* all_visa(bool& on);
-  CLI::Option* scalar_only(bool& on);
-  CLI::Option* operand_count(int& count);
-  CLI::Option* vector(std::vector<std::string>& instructions);
-  CLI::Option* vector_file(std::string& path);
+  Declared forms(std::vector<std::string>& forms, const std::string& help);
+  Declared files(std::vector<std::string>& files, const std::string& help);
+  Declared all_ptx(bool& on);
+  Declared all_visa(bool& on);
+  Declared scalar_only(bool& on);
+  Declared operand_count(int& count);
+  Declared vector(std::vector<std::string>& instructions);
+  Declared vector_file(std::string& path);
   // The streams.
-  CLI::Option* corner(bool& on);
-  CLI::Option* random(uint64_t& count);
-  CLI::Option* exhaustive(bool& on);
-  CLI::Option* seed(uint64_t& seed);
-  CLI::Option* shard(vectors::Shard& shard);
-  CLI::Option* c_values(std::vector<uint16_t>& values);
+  Declared corner(bool& on);
+  Declared random(uint64_t& count);
+  Declared exhaustive(bool& on);
+  Declared seed(uint64_t& seed);
+  Declared shard(vectors::Shard& shard);
+  Declared c_values(std::vector<uint16_t>& values);
   // The unit and its traffic.
-  CLI::Option* lanes(int& lanes);
-  CLI::Option* depth(int& depth);
-  CLI::Option* gaps(double& probability);
-  CLI::Option* backpressure(double& probability);
-  CLI::Option* threads(int& threads);
-  CLI::Option* bare(bool& on);
+  Declared lanes(int& lanes);
+  Declared depth(int& depth);
+  Declared gaps(double& probability);
+  Declared backpressure(double& probability);
+  Declared threads(int& threads);
+  Declared bare(bool& on);
   // Output.
-  CLI::Option* output(std::string& path);
+  Declared output(std::string& path);
   // The PTX target.
-  CLI::Option* target(std::string& target);
-  CLI::Option* ptx(std::string& version);
+  Declared target(std::string& target);
+  Declared ptx(std::string& version);
   // Naming forms and Uop words.
-  CLI::Option* words(std::vector<std::string>& words);
-  CLI::Option* table(bool& on);
-  CLI::Option* sv(bool& on);
-  CLI::Option* lines(std::vector<uint64_t>& numbers);
+  Declared words(std::vector<std::string>& words);
+  Declared table(bool& on);
+  Declared sv(bool& on);
+  Declared lines(std::vector<uint64_t>& numbers);
 
   // Options one command uses today, defined here so that later commands find them.
-  CLI::Option* eval_operands(std::vector<std::string>& args);
-  CLI::Option* batch(bool& on);
-  CLI::Option* values(bool& on);
-  CLI::Option* show(bool& on);
-  CLI::Option* format(std::string& format);
-  CLI::Option* regression(std::string& directory);
-  CLI::Option* probe_semantics(bool& on);
+  Declared eval_operands(std::vector<std::string>& args);
+  Declared batch(bool& on);
+  Declared values(bool& on);
+  Declared show(bool& on);
+  Declared format(std::string& format);
+  Declared regression(std::string& directory);
+  Declared probe_semantics(bool& on);
   // The silicon campaign.
-  CLI::Option* campaign(bool& on);
-  CLI::Option* campaign_forms(std::vector<std::string>& forms);
-  CLI::Option* seconds(uint64_t& seconds);
-  CLI::Option* no_build(bool& on);
-  CLI::Option* report(std::string& directory);
-  CLI::Option* testfloat(std::string& function);
-  CLI::Option* max_errors(uint64_t& count);
-  CLI::Option* rtl(bool& on);
-  CLI::Option* netlist(bool& on);
-  CLI::Option* fail_on_empty(bool& on);
-  CLI::Option* bare_cycles(uint64_t& cycles);
-  CLI::Option* reset_at(int64_t& transaction);
-  CLI::Option* reset_every(uint64_t& cycles);
-  CLI::Option* soak(uint64_t& transactions);
-  CLI::Option* wave(std::string& path);
-  CLI::Option* progress_every(double& seconds);
-  CLI::Option* quiet(bool& on);
-  CLI::Option* log(std::string& path);
-  CLI::Option* model_latency(std::vector<std::string>& settings);
-  CLI::Option* inject_rtl_fault(int64_t& output);
-  CLI::Option* quantum(uint64_t& cycles);
-  CLI::Option* latency(std::vector<std::string>& settings);
-  CLI::Option* initiation_interval(int& cycles);
-  CLI::Option* issue_width(int& width);
-  CLI::Option* queue(int& depth);
-  CLI::Option* fill_lanes(bool& on);
-  CLI::Option* svg_dir(std::string& directory);
-  CLI::Option* sweep(std::string& spec);
-  CLI::Option* sweep_csv(std::string& path);
-  CLI::Option* sweep_json(std::string& path);
-  CLI::Option* json(std::string& path);
-  CLI::Option* sweep_svg(std::string& path);
-  CLI::Option* area_table(std::string& path);
+  Declared campaign(bool& on);
+  Declared campaign_forms(std::vector<std::string>& forms);
+  Declared seconds(uint64_t& seconds);
+  Declared no_build(bool& on);
+  Declared report(std::string& directory);
+  Declared testfloat(std::string& function);
+  Declared max_errors(uint64_t& count);
+  Declared rtl(bool& on);
+  Declared netlist(bool& on);
+  Declared fail_on_empty(bool& on);
+  Declared bare_cycles(uint64_t& cycles);
+  Declared reset_at(int64_t& transaction);
+  Declared reset_every(uint64_t& cycles);
+  Declared soak(uint64_t& transactions);
+  Declared wave(std::string& path);
+  Declared progress_every(double& seconds);
+  Declared quiet(bool& on);
+  Declared log(std::string& path);
+  Declared model_latency(std::vector<std::string>& settings);
+  Declared inject_rtl_fault(int64_t& output);
+  Declared quantum(uint64_t& cycles);
+  Declared latency(std::vector<std::string>& settings);
+  Declared initiation_interval(int& cycles);
+  Declared issue_width(int& width);
+  Declared queue(int& depth);
+  Declared fill_lanes(bool& on);
+  Declared svg_dir(std::string& directory);
+  Declared sweep(std::string& spec);
+  Declared sweep_csv(std::string& path);
+  Declared sweep_json(std::string& path);
+  Declared json(std::string& path);
+  Declared sweep_svg(std::string& path);
+  Declared area_table(std::string& path);
   // Cluster regressions: plan, merge, and the record of a job.
-  CLI::Option* record(std::string& path);
-  CLI::Option* job(std::string& id);
-  CLI::Option* spec_line(std::string& line);
-  CLI::Option* spec_file(std::string& path);
-  CLI::Option* default_regression(bool& on);
-  CLI::Option* job_minutes(double& minutes);
-  CLI::Option* estimate(bool& on);
-  CLI::Option* cores(std::vector<int>& counts);
-  CLI::Option* halfpipe_binary(std::string& path);
-  CLI::Option* write_spec(std::string& path);
-  CLI::Option* plan_dir(std::string& directory);
-  CLI::Option* resume(bool& on);
-  CLI::Option* junit(std::string& path);
-  CLI::Option* bins(bool& on);
+  Declared record(std::string& path);
+  Declared job(std::string& id);
+  Declared spec_line(std::string& line);
+  Declared spec_file(std::string& path);
+  Declared default_regression(bool& on);
+  Declared job_minutes(double& minutes);
+  Declared estimate(bool& on);
+  Declared cores(std::vector<int>& counts);
+  Declared halfpipe_binary(std::string& path);
+  Declared write_spec(std::string& path);
+  Declared plan_dir(std::string& directory);
+  Declared resume(bool& on);
+  Declared junit(std::string& path);
+  Declared bins(bool& on);
   // Real workloads through explore.
-  CLI::Option* ptx_file(std::vector<std::string>& paths);  // repeatable
-  CLI::Option* kernel(std::string& name);
-  CLI::Option* trace_file(std::string& path);
-  CLI::Option* warps(int& count);
-  CLI::Option* trip_count(int& count);
-  CLI::Option* scheduler(std::string& policy);
+  Declared ptx_file(std::vector<std::string>& paths);  // repeatable
+  Declared kernel(std::string& name);
+  Declared trace_file(std::string& path);
+  Declared warps(int& count);
+  Declared trip_count(int& count);
+  Declared scheduler(std::string& policy);
   // RTL code coverage.
-  CLI::Option* rtl_coverage(std::string& path);
-  CLI::Option* job_coverage(bool& on);
+  Declared rtl_coverage(std::string& path);
+  Declared job_coverage(bool& on);
   // A user's unit.
-  CLI::Option* action(std::string& action, const std::string& help);
-  CLI::Option* dut(std::string& directory);
-  CLI::Option* top(std::string& module);
-  CLI::Option* include_dirs(std::vector<std::string>& dirs);
-  CLI::Option* parameters(std::vector<std::string>& settings);
-  CLI::Option* nan(std::string& rule);
-  CLI::Option* plusargs(std::string& words);
-  CLI::Option* no_x_check(bool& on);
-  CLI::Option* no_trace(bool& on);
-  CLI::Option* coverage_build(bool& on);
-  CLI::Option* verilator_args(std::vector<std::string>& args);
+  Declared action(std::string& action, const std::string& help);
+  Declared dut(std::string& directory);
+  Declared top(std::string& module);
+  Declared include_dirs(std::vector<std::string>& dirs);
+  Declared parameters(std::vector<std::string>& settings);
+  Declared nan(std::string& rule);
+  Declared plusargs(std::string& words);
+  Declared no_x_check(bool& on);
+  Declared no_trace(bool& on);
+  Declared coverage_build(bool& on);
+  Declared verilator_args(std::vector<std::string>& args);
 
   // After parsing: an old spelling given together with its new name, if any.
   std::optional<ParseStop> mixed_spellings() const;
@@ -193,8 +214,11 @@ class Vocabulary {
  private:
   CLI::Option* flag(const std::string& name, bool& on);
   template <typename T>
-  CLI::Option* value(const std::string& name, T& target,
-                     std::optional<CLI::Validator> validator = std::nullopt);
+  CLI::Option* value(const std::string& name, T& target);
+  template <typename T>
+  CLI::Option* value(const std::string& name, T& target, const CLI::Validator& validator);
+  template <typename T>
+  CLI::Option* value_checked(const std::string& name, T& target, const CLI::Validator* validator);
   CLI::Option* parsed(const std::string& name, const std::string& shown_default,
                       std::function<void(const std::string& spelling, const std::string& text)> set);
   void add_stall_alias();
@@ -223,17 +247,18 @@ std::string closest_name(const std::string& word, const std::vector<std::string>
 // an unknown option's message suggests the closest one.
 std::optional<ParseStop> parse_into(CLI::App& app, const std::vector<std::string>& args);
 
+// Builds the command's application, lets `declare` add its options, and parses `args` into them.
+std::optional<ParseStop> parse_declared(const std::string& command, const std::string& description,
+                                        const std::vector<std::string>& args,
+                                        const std::function<void(Vocabulary&)>& declare);
+
 template <typename Options, typename Declare>
 Parsed<Options> parse_command(const std::string& command, const std::string& description,
                               const std::vector<std::string>& args, Declare declare) {
   Parsed<Options> parsed;
   Options options;
-  CLI::App app{description, "halfpipe " + command};
-  app.set_help_flag("-h,--help", "print this help and exit");
-  Vocabulary vocabulary(app);
-  declare(vocabulary, options);
-  auto stop = parse_into(app, args);
-  if (!stop) stop = vocabulary.mixed_spellings();
+  auto stop = parse_declared(command, description, args,
+                             [&](Vocabulary& vocabulary) { declare(vocabulary, options); });
   if (stop) {
     parsed.text = std::move(stop->text);
     parsed.status = stop->status;

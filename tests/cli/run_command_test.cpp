@@ -3,6 +3,7 @@
 // verification failure.
 #include <catch2/catch.hpp>
 
+#include <iostream>
 #include <sstream>
 #include <string>
 #include <vector>
