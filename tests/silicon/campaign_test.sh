@@ -3,10 +3,11 @@
 # campaign, and its host (silicon/campaign/host.cpp) runs linked with a CPU stand-in for the
 # device (tests/silicon/campaign_standin.cpp): REFERENCE computes with the reference, FAULTY
 # carries one seeded fault per mismatch class.
-#   tests/silicon/campaign_test.sh CASE HALFPIPE REFERENCE FAULTY WORK_DIR
-# CASE: clean | faults | report | bad-input
+#   tests/silicon/campaign_test.sh CASE HALFPIPE REFERENCE FAULTY WORK_DIR FAULTY_RESULTS
+# CASE: clean | faults | report | bad-input. FAULTY_RESULTS: the results folder of the faults
+# case's run, which report reads (a CTest fixture orders the two).
 set -u
-case_name=$1 halfpipe=$2 reference=$3 faulty=$4 work=$5
+case_name=$1 halfpipe=$2 reference=$3 faulty=$4 work=$5 faulty_results=$6
 rm -rf "$work" && mkdir -p "$work" && cd "$work" || exit 1
 fail() { echo "FAIL: $*" >&2; exit 1; }
 expect() {  # STATUS OUTPUT_FILE COMMAND...
@@ -89,7 +90,8 @@ faults)
   has results/mismatches/add.f16x2.lane.vec "add.f16x2 0xb4b40000 0x54b40000 0x000054af # halfpipe expects 0x54af0000 (all-pairs input 0)"
   ;;
 report)
-  expect 1 run.out run "$faulty" results
+  [[ -f $faulty_results/summary.json ]] || fail "no results of the faults case in $faulty_results"
+  cp -r "$faulty_results" results
   expect 0 report.out "$halfpipe" silicon --report results
   has report.out "| add.f16 | 1048894 | 16 | 16 | 256 | 0 | 64 |"
   sed -i 's/"campaign_version": [0-9]*/"campaign_version": 999/' results/summary.json
