@@ -91,17 +91,6 @@ void check_verilator() {
         number.str(), tb::halfpipe_verilator_version()));
 }
 
-std::string first_module(const std::string& path) {
-  std::ifstream in(path);
-  std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-  // Comments first, which may say "module" too.
-  text = std::regex_replace(text, std::regex(R"(//[^\n]*|/\*[\s\S]*?\*/)"), " ");
-  std::smatch m;
-  if (!std::regex_search(text, m, std::regex(R"(\bmodule\s+([A-Za-z_][A-Za-z0-9_$]*))")))
-    throw std::invalid_argument(fmt::format("{}: no module in the file: give --top NAME", path));
-  return m[1];
-}
-
 // ---- The elaboration pass: the adapter's ports and parameters from Verilator's XML ------------
 struct Port {
   std::string dir;  // input, output
@@ -156,6 +145,36 @@ Parameter constant_value(const std::string& name) {
   for (size_t i = 0; i < hex.size(); i += 2)
     p.text += static_cast<char>(std::stoi(hex.substr(i, 2), nullptr, 16));
   return p;
+}
+
+// The modules no other module instantiates: the top-level cells of the elaboration's hierarchy
+// (<cells>, one for each). Without --top-module, Verilator elaborates every such module (warning MULTITOP when
+// there are several), so this is the unit's top when there is one.
+std::vector<std::string> top_modules(const std::string& xml_path) {
+  std::ifstream in(xml_path);
+  const std::string xml((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  std::vector<std::string> tops;
+  const std::regex cell(R"(<cell\s[^>]*>|</cell>|</?cells>)");
+  int depth = 0;  // of <cell> elements inside the <cells> of one top (several with MULTITOP)
+  for (auto it = std::sregex_iterator(xml.begin(), xml.end(), cell); it != std::sregex_iterator();
+       ++it) {
+    const std::string element = it->str();
+    if (element == "<cells>" || element == "</cells>") {
+      depth = 0;
+    } else if (element == "</cell>") {
+      --depth;
+    } else {
+      if (depth == 0) tops.push_back(attribute(element, "submodname"));
+      if (element.compare(element.size() - 2, 2, "/>") != 0) ++depth;
+    }
+  }
+  return tops;
+}
+
+std::string joined(const std::vector<std::string>& words) {
+  std::string out;
+  for (const auto& word : words) out += (out.empty() ? "" : ", ") + word;
+  return out;
 }
 
 Adapter read_adapter(const std::string& xml_path, const std::string& top) {
@@ -327,36 +346,60 @@ int build(const DutOptions& o) {
       throw std::invalid_argument(fmt::format("-G '{}': give NAME=VALUE", setting));
   check_verilator();
   const Sources sources = find_sources();
-  const std::string top = o.top.empty() ? first_module(o.files.front()) : o.top;
   fs::create_directories(o.output);
   const fs::path out = fs::absolute(o.output);
 
   // Both passes read the same sources: hp_uop_pkg (the Uop's type) first, then the user's.
   // halfpipe's RTL folder is a library (-y): a unit may instantiate any of its modules, as the
   // example's does, without listing their files.
-  std::string sv = "-Wno-fatal --top-module " + shell_quote(top) + " -I" +
-                   shell_quote(sources.rtl_dir.string()) + " -y " +
-                   shell_quote(sources.rtl_dir.string());
-  for (const auto& dir : o.include_dirs) sv += " -I" + shell_quote(fs::absolute(dir).string());
-  for (const auto& setting : o.parameters) sv += " -G" + shell_quote(setting);
-  for (const auto& arg : o.verilator_args) sv += " " + shell_quote(arg);
-  sv += " " + shell_quote((sources.rtl_dir / "hp_uop_pkg.sv").string());
-  for (const auto& file : o.files) sv += " " + shell_quote(fs::absolute(file).string());
+  std::string sources_sv = "-I" + shell_quote(sources.rtl_dir.string()) + " -y " +
+                           shell_quote(sources.rtl_dir.string());
+  for (const auto& dir : o.include_dirs)
+    sources_sv += " -I" + shell_quote(fs::absolute(dir).string());
+  for (const auto& setting : o.parameters) sources_sv += " -G" + shell_quote(setting);
+  for (const auto& arg : o.verilator_args) sources_sv += " " + shell_quote(arg);
+  sources_sv += " " + shell_quote((sources.rtl_dir / "hp_uop_pkg.sv").string());
+  for (const auto& file : o.files) sources_sv += " " + shell_quote(fs::absolute(file).string());
 
+  // The elaboration: of --top's module, or, without it, of every module no other instantiates,
+  // which must then be one.
   const fs::path elaborate_log = out / "elaborate.log";
-  const std::string elaborate = "verilator --xml-only --Mdir " +
-                                shell_quote((out / "elaborate").string()) + " --prefix Vhp_dut " +
-                                sv;
-  if (std::system((elaborate + " >" + shell_quote(elaborate_log.string()) + " 2>&1").c_str()) !=
-      0) {
-    std::ifstream log(elaborate_log);
-    std::cerr << log.rdbuf();
+  const fs::path xml = out / "elaborate" / "Vhp_dut.xml";
+  auto elaborate = [&](const std::string& module) {
+    const std::string command =
+        "verilator --xml-only -Wno-fatal --Mdir " + shell_quote((out / "elaborate").string()) +
+        " --prefix Vhp_dut" + (module.empty() ? "" : " --top-module " + shell_quote(module)) + " " +
+        sources_sv + " >" + shell_quote(elaborate_log.string()) + " 2>&1";
+    return std::system(command.c_str()) == 0;
+  };
+  std::string top = o.top;
+  if (!elaborate(top)) {
+    std::ifstream in(elaborate_log);
+    const std::string log((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    if (!top.empty() && log.find("was not found in design") != std::string::npos) {
+      const std::vector<std::string> tops =
+          elaborate("") ? top_modules(xml.string()) : std::vector<std::string>{};
+      throw std::invalid_argument(fmt::format(
+          "--top {}: no module of that name in the sources{}", top,
+          tops.empty() ? "" : "; the modules instantiated by no other: " + joined(tops)));
+    }
+    std::cerr << log;
     throw std::invalid_argument(
         fmt::format("the adapter {} does not elaborate (Verilator's messages above, also in {})",
-                    top, elaborate_log.string()));
+                    top.empty() ? o.files.front() : top, elaborate_log.string()));
   }
-  const Declared d =
-      check_contract(read_adapter((out / "elaborate" / "Vhp_dut.xml").string(), top), top);
+  if (top.empty()) {
+    const std::vector<std::string> tops = top_modules(xml.string());
+    if (tops.empty())
+      throw std::invalid_argument("the sources hold no module: give the adapter ADAPTER.sv");
+    if (tops.size() > 1)
+      throw std::invalid_argument(fmt::format(
+          "{} modules are instantiated by no other: {}; name the adapter with --top NAME",
+          tops.size(), joined(tops)));
+    top = tops.front();
+  }
+  const Declared d = check_contract(read_adapter(xml.string(), top), top);
+  const std::string sv = "-Wno-fatal --top-module " + shell_quote(top) + " " + sources_sv;
 
   // What the adapter declared, for the shim: a header in DIR (no string survives the quoting of
   // Verilator's makefile intact).

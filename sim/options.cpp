@@ -227,7 +227,7 @@ const std::vector<OptionSpec>& vocabulary() {
       {"--dut", {}, "DIR",
        "run the unit that `halfpipe dut build -o DIR` built instead of hp_alu (its lane count is "
        "the adapter's: no --lanes or --depth)"},
-      {"--top", {}, "NAME", "dut build: the adapter's module (default: the first module of its file)"},
+      {"--top", {}, "NAME", "dut build: the adapter's module (default: the one module of the sources that no other instantiates)"},
       {"-I", {}, "DIR", "dut build: a folder searched for `include files; repeatable"},
       {"-G", {}, "NAME=VALUE",
        "dut build: a parameter of the adapter, as Verilator's -G takes it (a string in double "

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # What is outside the unit contract is an input error, exit 2, named before any C++ is compiled:
 # each adapter of tests/dut/bad/ with its file and line; a missing file; an adapter that does
-# not elaborate; a Verilator other than halfpipe's (both versions named); --dut of a folder
+# not elaborate; several candidate tops, and a --top that names no module; a Verilator other than halfpipe's (both versions named); --dut of a folder
 # without a unit.
 #   bad_input_test.sh HALFPIPE SOURCE_DIR WORK
 set -uo pipefail
@@ -38,8 +38,19 @@ expect unknown-form "unknown_form.sv:3: parameter Forms names 'div.rn.f16', whic
 expect missing-file "no-such.sv: no such file" \
   "$halfpipe" dut build "$work/no-such.sv" -o "$work/missing-file"
 printf 'module broken (input logic clk_i)\nendmodule\n' >"$work/broken.sv"
-expect not-elaborating "the adapter broken does not elaborate" \
+expect not-elaborating "the adapter .*broken\.sv does not elaborate" \
   "$halfpipe" dut build "$work/broken.sv" -o "$work/not-elaborating"
+# The top is the module no other instantiates, whatever the order of the files: a package given
+# first leaves missing_port the adapter, and its missing port is named.
+printf 'package user_pkg;\n  localparam int unsigned Width = 16;\nendpackage\n' >"$work/user_pkg.sv"
+expect package-first "missing_port.sv:2: the adapter missing_port has no port out_tag_o" \
+  "$halfpipe" dut build "$work/user_pkg.sv" "$bad/missing_port.sv" -o "$work/package-first"
+printf 'module first_top (input logic a, output logic y);\n  assign y = a;\nendmodule\nmodule second_top (input logic a, output logic y);\n  assign y = !a;\nendmodule\n' \
+  >"$work/two_tops.sv"
+expect several-tops "2 modules are instantiated by no other: (first_top, second_top|second_top, first_top); name the adapter with --top NAME" \
+  "$halfpipe" dut build "$work/two_tops.sv" -o "$work/several-tops"
+expect no-such-top "--top nothing: no module of that name in the sources; the modules instantiated by no other: missing_port" \
+  "$halfpipe" dut build "$bad/missing_port.sv" --top nothing -o "$work/no-such-top"
 # A Verilator of another version first on PATH.
 mkdir -p "$work/other-verilator"
 printf '#!/bin/sh\necho "Verilator 5.020 2024-01-01 rev v5.020"\n' >"$work/other-verilator/verilator"
