@@ -91,13 +91,15 @@ Parsed<SiliconOptions> parse_silicon_options(const std::vector<std::string>& arg
 struct DutOptions {
   std::string action;              // build | show
   std::vector<std::string> files;  // build: the adapter, then the unit's sources; show: DIR
-  std::string top;                 // empty: the adapter file's first module
+  std::string top;                 // empty: the one module no other instantiates
   std::vector<std::string> include_dirs;
   std::vector<std::string> parameters;  // NAME=VALUE, Verilator's -G
   std::vector<std::string> verilator_args;  // passed to both of Verilator's passes
   std::string output = "hp_dut";
   bool no_trace = false;
   bool coverage = false;  // Verilate with --coverage (--rtl-coverage on the unit)
+  std::string x_assign = "unique";   // Verilator's --x-assign
+  std::string x_initial = "unique";  // Verilator's --x-initial
 };
 Parsed<DutOptions> parse_dut_options(const std::vector<std::string>& args);
 

@@ -243,6 +243,13 @@ const std::vector<OptionSpec>& vocabulary() {
        "goes unseen)"},
       {"--verilator-arg", {}, "ARG",
        "dut build: one more argument for Verilator, e.g. -Wno-BLKANDNBLK; repeatable"},
+      {"--x-assign", {}, "MODE",
+       "dut build: Verilator's --x-assign for the unit: unique (X values random, drawn from the "
+       "run's seed, so that a result depending on them shows), fast, 0 or 1 (fixed values, which "
+       "hide such a dependence from the X check)"},
+      {"--x-initial", {}, "MODE",
+       "dut build: Verilator's --x-initial for the unit: unique (uninitialised state random from "
+       "the seed), fast or 0 (fixed, which the X check then cannot vary)"},
       {"--no-trace", {}, "", "dut build: leave tracing out (faster; --wave then refuses the unit)"},
       {"--coverage", {}, "",
        "dut build: Verilate the unit with line, toggle and cover coverage, which --rtl-coverage "
@@ -691,6 +698,12 @@ Declared Vocabulary::plusargs(std::string& words) { return value("--plusargs", w
 Declared Vocabulary::no_x_check(bool& on) { return flag("--no-x-check", on); }
 Declared Vocabulary::verilator_args(std::vector<std::string>& args) {
   return value("--verilator-arg", args)->allow_extra_args(false);
+}
+Declared Vocabulary::x_assign(std::string& mode) {
+  return value("--x-assign", mode, CLI::IsMember({"unique", "fast", "0", "1"}).description(""));
+}
+Declared Vocabulary::x_initial(std::string& mode) {
+  return value("--x-initial", mode, CLI::IsMember({"unique", "fast", "0"}).description(""));
 }
 Declared Vocabulary::no_trace(bool& on) { return flag("--no-trace", on); }
 Declared Vocabulary::coverage_build(bool& on) { return flag("--coverage", on); }

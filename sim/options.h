@@ -207,6 +207,8 @@ class Vocabulary {
   Declared no_trace(bool& on);
   Declared coverage_build(bool& on);
   Declared verilator_args(std::vector<std::string>& args);
+  Declared x_assign(std::string& mode);
+  Declared x_initial(std::string& mode);
 
   // After parsing: an old spelling given together with its new name, if any.
   std::optional<ParseStop> mixed_spellings() const;

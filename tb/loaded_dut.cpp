@@ -220,9 +220,11 @@ std::shared_ptr<const LoadedUnit> LoadedUnit::load(const std::string& dir) {
                       "which is no PTX form",
                       dir, form));
     u.forms.push_back(isa::ptx_form(*decoded.uop));
+    u.declared_forms.push_back(form);
   }
   u.latencies = d.latencies;
   u.traced = d.traced != 0;
+  u.verilator_flags = d.verilator_flags;
   u.coverage = d.coverage != 0;
   return unit;
 }

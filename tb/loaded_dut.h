@@ -28,9 +28,11 @@ struct UnitDescription {
   int tag_width = 0;
   bool in_order = true;
   std::vector<std::string> forms;  // canonical spellings (isa::ptx_form); empty: every form
+  std::vector<std::string> declared_forms;  // the same, as the adapter's Forms spells them
   std::string latencies;           // "family=cycles ...", empty: none declared
   bool traced = false;
   bool coverage = false;  // built with --coverage: Dut::write_coverage writes its counts
+  std::string verilator_flags;  // the Verilator options it was built with
 };
 
 // A loaded unit: the shared object stays loaded while a LoadedUnit or a Dut made from it lives.

@@ -15,7 +15,7 @@ extern "C" {
 #endif
 
 /* Raised whenever a function or a structure below changes. */
-#define HP_DUT_ABI_VERSION 2
+#define HP_DUT_ABI_VERSION 3
 #define HP_DUT_MAX_LANES 8
 
 /* What the harness puts on the unit's inputs in one cycle (tb::InBeat). */
@@ -54,6 +54,7 @@ typedef struct hp_dut_description {
   const char* latencies;         /* "family=cycles ..." (add, mul, fma, ...); "" : none declared */
   int traced;                    /* 1: hp_dut_trace_to writes an FST waveform */
   int coverage;                  /* 1: Verilated with --coverage (dut build --coverage) */
+  const char* verilator_flags;   /* the Verilator options it was built with (dut build) */
 } hp_dut_description;
 
 typedef struct hp_dut_api {

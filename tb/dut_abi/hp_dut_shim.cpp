@@ -280,7 +280,7 @@ const hp_dut_description kDescription = {
     HP_DUT_TOP,   HP_DUT_VERILATOR_VERSION, HP_DUT_HALFPIPE_VERSION,
     HP_DUT_LANES, HP_DUT_TAG_WIDTH,         HP_DUT_IN_ORDER,
     HP_DUT_FORMS, HP_DUT_LATENCIES,         HP_DUT_TRACED,
-    HP_DUT_COVERAGE};
+    HP_DUT_COVERAGE, HP_DUT_VERILATOR_FLAGS};
 
 const hp_dut_api kApi = {HP_DUT_ABI_VERSION, &kDescription, create, destroy, cycle, reset, peek,
                          trace_to,           close_trace,   write_coverage};

@@ -9,6 +9,10 @@ halfpipe=$1 work=$2
 "$halfpipe" dut show "$work/eu" | tee "$work/eu.show"
 grep -q '^order: out of order, matched by tag$' "$work/eu.show"
 grep -q '^lanes: 1$' "$work/eu.show"
+# Forms as the adapter spells them, halfpipe's spelling beside where it differs; the build's flags.
+grep -q '^forms: add.rn.f16 (add.f16) sub.rn.f16 (sub.f16) mul.rn.f16 (mul.f16) fma.rn.f16 ' "$work/eu.show"
+grep -q '^verilator flags: --x-assign unique --x-initial unique --assert -O3 --trace-fst --trace-depth 2' \
+  "$work/eu.show"
 
 "$halfpipe" sweep --all-ptx --corner --random 200 --dut "$work/eu" --quiet | tee "$work/eu.sweep"
 grep -q '^skipped [0-9]* forms that the unit eu_fpu_adapter does not declare (its Forms parameter): ' \
