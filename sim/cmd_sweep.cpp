@@ -223,6 +223,20 @@ int run(const SweepOptions& given) {
                            results / (t.cpu_seconds > 0 ? t.cpu_seconds : 1) / 1e6,
                            results / (t.seconds > 0 ? t.seconds : 1) / 1e6, o.lanes, t.cycles,
                            o.netlist ? ", netlist" : "");
+  if (source.forms().size() > 1) {
+    // A unit's adapter may spell a form its own way: its spelling, with halfpipe's beside.
+    auto spelling = [&](const std::string& form) {
+      if (unit) {
+        const tb::UnitDescription& d = unit->description();
+        const auto decoded = isa::decode_ptx(form);
+        for (size_t i = 0; decoded.uop && i < d.forms.size(); ++i)
+          if (d.forms[i] == isa::ptx_form(*decoded.uop) && d.declared_forms[i] != form)
+            return d.declared_forms[i] + " (" + form + ")";
+      }
+      return form;
+    };
+    std::cout << tb::form_table(source, t, settings.any_nan, spelling);
+  }
   if (!o.exhaustive && coverage.vectors() > 0) std::cout << coverage.summary() << "\n";
   if (settings.any_nan)
     std::cout << fmt::format("--nan any: {} lane result{} a NaN other than the reference's, "

@@ -139,7 +139,7 @@ void Scoreboard::check(Port port, const OutBeat& got, uint64_t cycle) {
   ++delivered_[p];
   Entry& slot = entry(sequence);
   const Expected& e = slot.expected;
-  const uint64_t failed_before = failed_;
+  const uint64_t failed_before = failed_, passed_before = passed_, nan_before = nan_differences_;
   if (got.tag != e.tag) {
     ++failed_;
     reporter_({Mismatch::Kind::Tag, e.plan, 0, {}, e.tag, got.tag, port, cycle, &e});
@@ -171,6 +171,13 @@ void Scoreboard::check(Port port, const OutBeat& got, uint64_t cycle) {
     }
   }
   if (failed_ != failed_before) slot.results_match = false;
+  if (e.plan >= 0) {
+    if (static_cast<size_t>(e.plan) >= plan_counts_.size()) plan_counts_.resize(e.plan + 1);
+    PlanCounts& counts = plan_counts_[e.plan];
+    counts.passed += passed_ - passed_before;
+    counts.failed += failed_ - failed_before;
+    counts.nan_differences += nan_differences_ - nan_before;
+  }
   if (keep_outputs_) {
     slot.got[p] = got;
     slot.cycle[p] = cycle;

@@ -121,6 +121,11 @@ class Scoreboard {
   // nobody expected counts as one failure each.
   uint64_t passed() const { return passed_; }
   uint64_t failed() const { return failed_; }
+  // The same lane results counted by form: index Expected::plan (empty for a plan never compared).
+  struct PlanCounts {
+    uint64_t passed = 0, failed = 0, nan_differences = 0;
+  };
+  const std::vector<PlanCounts>& plan_counts() const { return plan_counts_; }
   // Transactions every port has handed back, with everything right / with something wrong
   // (a result, tag or mask on any port, or the ports' cycles differ); outputs nobody expected.
   uint64_t transactions_passed() const { return transactions_passed_; }
@@ -161,6 +166,7 @@ class Scoreboard {
   std::vector<uint32_t> tag_users_;  // matched by tag: transactions in flight per tag
   bool any_nan_ = false;
   uint64_t nan_differences_ = 0;
+  std::vector<PlanCounts> plan_counts_;
 };
 
 }  // namespace halfpipe::tb

@@ -198,7 +198,33 @@ SweepTotals run_sweep(Dut& dut, BeatSource& source, const SweepSettings& setting
   totals.passed = scoreboard.passed();
   totals.failed += scoreboard.failed();
   totals.nan_differences = scoreboard.nan_differences();
+  totals.forms = scoreboard.plan_counts();
+  totals.forms.resize(source.forms().size());
   return totals;
+}
+
+std::string form_table(const BeatSource& source, const SweepTotals& totals, bool any_nan,
+                       const std::function<std::string(const std::string&)>& spelling) {
+  std::vector<std::string> names;
+  size_t width = 4;
+  for (const auto& form : source.forms()) {
+    names.push_back(spelling(form));
+    width = std::max(width, names.back().size());
+  }
+  const std::string total = fmt::format("all {} forms", names.size());
+  width = std::max(width, total.size());
+  auto row = [&](const std::string& name, uint64_t passed, uint64_t failed, uint64_t nans) {
+    std::string line = fmt::format("{:<{}} {:>12} {:>8}", name, width, passed, failed);
+    if (any_nan) line += fmt::format(" {:>12}", nans);
+    return line + "\n";
+  };
+  std::string out = fmt::format("{:<{}} {:>12} {:>8}{}\n", "form", width, "passed", "failed",
+                                any_nan ? fmt::format(" {:>12}", "NaN accepted") : "");
+  for (size_t i = 0; i < names.size(); ++i) {
+    const Scoreboard::PlanCounts& c = totals.forms[i];
+    out += row(names[i], c.passed, c.failed, c.nan_differences);
+  }
+  return out + row(total, totals.passed, totals.failed, totals.nan_differences);
 }
 
 Throughput bare_throughput(Dut& dut, const Uop& u, uint64_t cycles) {

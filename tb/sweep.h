@@ -6,13 +6,16 @@
 
 #include <csignal>
 #include <cstdint>
+#include <functional>
 #include <iosfwd>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "model/uop/uop.h"
 #include "tb/beats.h"
 #include "tb/dut.h"
+#include "tb/scoreboard.h"
 #include "tb/wave_view.h"
 
 namespace halfpipe::tb {
@@ -50,6 +53,7 @@ struct SweepTotals {
   bool stopped_early = false;  // at max_mismatches
   bool interrupted = false;    // SweepSettings::stop was set
   uint64_t nan_differences = 0;  // with any_nan: lanes whose NaN differs from the reference's
+  std::vector<Scoreboard::PlanCounts> forms;  // by form, as BeatSource::forms() lists them
   std::optional<WaveMarker> first_mismatch;  // the cycle of the first mismatch, for --wave
 };
 
@@ -57,6 +61,12 @@ struct SweepTotals {
 // operands, expected, got, a command that reproduces it) to `report`.
 SweepTotals run_sweep(Dut& dut, BeatSource& source, const SweepSettings& settings,
                       std::ostream& report);
+
+// One row per form of `source` (form, lane results passed and failed, and with `any_nan` the NaNs
+// accepted), then the total: what a sweep of several forms prints before its last line.
+// `spelling` gives the name shown for a form (a unit's adapter may spell it its own way).
+std::string form_table(const BeatSource& source, const SweepTotals& totals, bool any_nan,
+                       const std::function<std::string(const std::string&)>& spelling);
 
 // The form and `--vector` arguments that replay lane `lane` of `beat` alone: for a PTX form the
 // instruction's registers, for a vISA form a batch line whose every channel holds that lane's

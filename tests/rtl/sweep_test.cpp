@@ -153,6 +153,40 @@ TEST_CASE("sweep: a mismatch is reported with form, operands, expected, got and 
         "  reproduce: halfpipe sweep add.f16 --vector 0x3c00,0x4000 --lanes 2 --wave mismatch-1.fst\n");
 }
 
+TEST_CASE("sweep: a sweep of several forms counts each form's lane results in a row of its own, "
+          "a failure under the form that failed") {
+  FaultyDut dut(tb::make_dut(2, 4));
+  tb::BeatSource source(2, tb::BeatSource::Packing::Fill);
+  // add.f16: 1 + 1 = 0x4000 passes in lane 0, 1 + 2 = 0x4200 gets lane 1's stuck bit and fails.
+  // neg.f16: -0x3c01 = 0xbc01 and -0x0001 = 0x8001 end in a one already, so both pass.
+  source.add_ptx_vectors("add.f16", rtl_test::uop_of("add.f16"),
+                         {{{0x3C00, 0x3C00, 0}, {}}, {{0x3C00, 0x4000, 0}, {}}});
+  source.add_ptx_vectors("neg.f16", rtl_test::uop_of("neg.f16"),
+                         {{{0x3C01, 0, 0}, {}}, {{0x0001, 0, 0}, {}}});
+  std::ostringstream report;
+  const tb::SweepTotals t = tb::run_sweep(dut, source, tb::SweepSettings{}, report);
+  REQUIRE(t.forms.size() == 2);
+  CHECK(t.forms[0].passed == 1);
+  CHECK(t.forms[0].failed == 1);
+  CHECK(t.forms[1].passed == 2);
+  CHECK(t.forms[1].failed == 0);
+  const auto as_given = [](const std::string& form) { return form; };
+  CHECK(tb::form_table(source, t, false, as_given) ==
+        "form              passed   failed\n"
+        "add.f16                1        1\n"
+        "neg.f16                2        0\n"
+        "all 2 forms            3        1\n");
+  // Under --nan any, a column of the NaNs accepted; a unit's own spelling where it has one.
+  const auto adapter = [](const std::string& form) {
+    return form == "add.f16" ? "add.rn.f16 (add.f16)" : form;
+  };
+  CHECK(tb::form_table(source, t, true, adapter) ==
+        "form                       passed   failed NaN accepted\n"
+        "add.rn.f16 (add.f16)            1        1            0\n"
+        "neg.f16                         2        0            0\n"
+        "all 2 forms                     3        1            0\n");
+}
+
 TEST_CASE("sweep: the first mismatch is marked at the cycle its result leaves, Depth cycles after it entered") {
   // No gaps or back-pressure: the beat enters at cycle 0 and, at the fixed latency of
   // rtl/TIMING.md, is on the output ports in cycle Depth = 4: where --wave's marker goes.
