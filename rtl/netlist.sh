@@ -4,7 +4,7 @@
 # (write_verilog -noattr), top module renamed to hp_alu_netlist so that it and the RTL can be
 # Verilated into one executable. The tanh/ex2 tables are read ($readmemh) from absolute paths
 # at synthesis, so the netlist carries them as constants: it reads no file when simulated.
-# What simulates is then what synthesises (issue #19); rtl/CMakeLists.txt Verilates the result.
+# What simulates is then what synthesises; rtl/CMakeLists.txt Verilates the result.
 #   rtl/netlist.sh LANES DEPTH OUT.v
 set -euo pipefail
 if (($# != 3)); then

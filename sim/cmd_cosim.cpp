@@ -46,7 +46,7 @@ namespace {
 // of wall-clock time when other work shares its two cores).
 constexpr uint64_t kDefaultRandom = 100000;
 
-// A soak's reset interval unless --reset-every says otherwise (issue #18: about every 10^6).
+// A soak's reset interval unless --reset-every says otherwise (about every 10^6).
 constexpr uint64_t kSoakResetEvery = 1000000;
 
 // Back-pressure and gaps unless --backpressure/--gaps say otherwise; a run of --vector

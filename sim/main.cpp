@@ -33,7 +33,7 @@ int main(int argc, char** argv) {
   const std::vector<std::string> args(argv + 1, argv + argc);
   if (args.empty()) {
     std::cerr << usage() << "A command is required\n";
-    return halfpipe::cli::kUsageOrInputError;  // 106, CLI11's status, until the contract
+    return halfpipe::cli::kUsageOrInputError;
   }
   if (args[0] == "-h" || args[0] == "--help" || args[0] == "--help-all") {
     std::cout << usage();
@@ -51,5 +51,5 @@ int main(int argc, char** argv) {
   const std::string best = halfpipe::cli::closest_name(args[0], names);
   std::cerr << fmt::format("halfpipe: no command '{}'{}\n\n{}", args[0],
                            best.empty() ? "" : "; did you mean '" + best + "'?", usage());
-  return halfpipe::cli::kUsageOrInputError;  // 109, CLI11's status, until the contract
+  return halfpipe::cli::kUsageOrInputError;
 }

@@ -55,8 +55,8 @@ const OptionSpec& option_spec(const std::string& name);
 // What parsing a command's arguments gave: its options, or why it stopped. `status` kPassed with
 // no options is --help (`text` is the help, for standard output); otherwise `text` is the problem
 // and `status` kUsageOrInputError (sim/exit_status.h), whatever the problem: a value the
-// vocabulary refuses, an unknown option, a missing value, a non-number. (CLI11's own statuses,
-// 104 to 114, were the exit statuses until the contract of sim/exit_status.h.)
+// vocabulary refuses, an unknown option, a missing value, a non-number (never CLI11's own
+// statuses, 104 to 114).
 template <typename Options>
 struct Parsed {
   std::optional<Options> options;

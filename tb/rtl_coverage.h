@@ -1,4 +1,4 @@
-// RTL code coverage (issue #22): line, branch, toggle and SVA `cover` counts of the
+// RTL code coverage (rtl/COVERAGE.md): line, branch, toggle and SVA `cover` counts of the
 // coverage-instrumented Verilated models (rtl/CMakeLists.txt, prefix Vhp_alu_cov_*), collected
 // over every model a command runs and written as one Verilator coverage file (coverage.dat
 // format, which `verilator_coverage` reads, merges and turns into lcov .info).

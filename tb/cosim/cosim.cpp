@@ -1,3 +1,7 @@
+// The co-simulation (cosim.h): the SystemC top that clocks the Verilated RTL and the SystemC model
+// edge by edge from one stimulus, its temporal decoupling, and the three ways a run goes: timed
+// against the model (run_cosim), a user's unit checked functionally with its latencies measured
+// (run_untimed), and the RTL alone (run_bare).
 #include "tb/cosim/cosim.h"
 
 #include <systemc>

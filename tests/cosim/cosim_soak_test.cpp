@@ -1,4 +1,4 @@
-// `halfpipe cosim --soak N --reset-every C` (issue #18): N transactions with a reset about every
+// `halfpipe cosim --soak N --reset-every C`: N transactions with a reset about every
 // C cycles. Every transaction the RTL accepts leaves it once, in order, or is flushed by a reset
 // and offered again; the summary accounts for each, and the resident memory does not grow with
 // the transactions run. A corrupted result makes the soak fail.

@@ -1,4 +1,4 @@
-// RTL code coverage (issue #22, rtl/COVERAGE.md): the instrumented models behind make_dut while a
+// RTL code coverage (rtl/COVERAGE.md): the instrumented models behind make_dut while a
 // session is open, the counts summed over models and files, and the commands that write them
 // (sweep, cosim --rtl-coverage; plan --job-coverage, merge).
 #include <catch2/catch.hpp>

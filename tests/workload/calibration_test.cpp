@@ -1,4 +1,4 @@
-// Calibration (issue #16, part 5): for every configuration the RTL is Verilated with, explore's
+// Calibration: for every configuration the RTL is Verilated with, explore's
 // prediction for each workload's instruction stream equals the RTL's, cycle for cycle. The same
 // scheduler runs twice: once with the unit's model (PipelineCore, what explore runs) and once
 // with the Verilated hp_alu as the unit, where in_ready decides what is accepted and the results
