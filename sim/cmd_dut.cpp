@@ -501,12 +501,8 @@ int show(const DutOptions& o) {
   if (o.files.size() != 1) throw std::invalid_argument("dut show: give one DIR");
   const auto unit = tb::LoadedUnit::load(o.files.front());
   const tb::UnitDescription& d = unit->description();
-  // As the adapter spells them, with halfpipe's own spelling beside where it differs.
   std::string forms;
-  for (size_t i = 0; i < d.forms.size(); ++i) {
-    forms += (forms.empty() ? "" : " ") + d.declared_forms[i];
-    if (d.declared_forms[i] != d.forms[i]) forms += " (" + d.forms[i] + ")";
-  }
+  for (const auto& form : d.forms) forms += (forms.empty() ? "" : " ") + d.shown(form);
   std::cout << fmt::format(
       "unit: {}\nlanes: {}\ntag width: {}\norder: {}\nforms: {}\nlatencies: {}\nwaves: {}\n"
       "coverage: {}\nbuilt by: halfpipe {}, Verilator {}\nverilator flags: {}\n",

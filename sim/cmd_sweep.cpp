@@ -224,16 +224,8 @@ int run(const SweepOptions& given) {
                            results / (t.seconds > 0 ? t.seconds : 1) / 1e6, o.lanes, t.cycles,
                            o.netlist ? ", netlist" : "");
   if (source.forms().size() > 1) {
-    // A unit's adapter may spell a form its own way: its spelling, with halfpipe's beside.
     auto spelling = [&](const std::string& form) {
-      if (unit) {
-        const tb::UnitDescription& d = unit->description();
-        const auto decoded = isa::decode_ptx(form);
-        for (size_t i = 0; decoded.uop && i < d.forms.size(); ++i)
-          if (d.forms[i] == isa::ptx_form(*decoded.uop) && d.declared_forms[i] != form)
-            return d.declared_forms[i] + " (" + form + ")";
-      }
-      return form;
+      return unit ? unit->description().shown(form) : form;
     };
     std::cout << tb::form_table(source, t, settings.any_nan, spelling);
   }

@@ -165,6 +165,16 @@ void configure_for_unit(const LoadedUnit& unit, SweepSettings& settings) {
 
 const char* halfpipe_verilator_version() { return HALFPIPE_VERILATOR_VERSION; }
 
+std::string UnitDescription::shown(const std::string& form) const {
+  const auto decoded = isa::decode_ptx(form);
+  if (!decoded.uop) return form;
+  const std::string canonical = isa::ptx_form(*decoded.uop);
+  for (size_t i = 0; i < forms.size(); ++i)
+    if (forms[i] == canonical && declared_forms[i] != form)
+      return declared_forms[i] + " (" + form + ")";
+  return form;
+}
+
 std::shared_ptr<const LoadedUnit> LoadedUnit::load(const std::string& dir) {
   namespace fs = std::filesystem;
   if (!fs::is_directory(dir))

@@ -33,6 +33,10 @@ struct UnitDescription {
   bool traced = false;
   bool coverage = false;  // built with --coverage: Dut::write_coverage writes its counts
   std::string verilator_flags;  // the Verilator options it was built with
+
+  // `form` as the adapter spells it, with halfpipe's spelling beside where the two differ
+  // ("add.rn.f16 (add.f16)"); `form` itself when the adapter does not name it.
+  std::string shown(const std::string& form) const;
 };
 
 // A loaded unit: the shared object stays loaded while a LoadedUnit or a Dut made from it lives.

@@ -6,10 +6,12 @@
 #include <ostream>
 #include <stdexcept>
 #include <string>
+#include <vector>
 
 #include <fmt/format.h>
 
 #include "model/isa/visa.h"
+#include "tb/loaded_dut.h"
 #include "tb/sweep.h"
 #include "vectors/vector_file.h"
 
@@ -211,8 +213,12 @@ void print_summary(const Stimulus& stimulus, const Settings& settings, const Rep
   if (unprinted > 0) out << fmt::format("({} more mismatches not printed)\n", unprinted);
   if (!report.error.empty()) out << "error: " << report.error << "\n";
 
+  // A unit's forms as its adapter spells them, with halfpipe's spelling beside.
+  std::vector<std::string> names;
+  for (const auto& f : stimulus.forms())
+    names.push_back(settings.unit ? settings.unit->description().shown(f) : f);
   std::size_t width = 24;
-  for (const auto& f : stimulus.forms()) width = std::max(width, f.size());
+  for (const auto& name : names) width = std::max(width, name.size());
   out << fmt::format("\nhalfpipe cosim: {}, seed {}, back-pressure {}, gaps {}, {}\n",
                      unit_text(settings), settings.seed, probability(settings.backpressure),
                      probability(settings.gaps), resets_text(settings, report));
@@ -246,24 +252,24 @@ void print_summary(const Stimulus& stimulus, const Settings& settings, const Rep
     total.mismatches += t.mismatches;
     total.cycle_deviations += t.cycle_deviations;
     if (!untimed) {
-      out << fmt::format("{:<{}} {:>9} {:>11} {:>17}\n", stimulus.forms()[i], width, t.vectors,
+      out << fmt::format("{:<{}} {:>9} {:>11} {:>17}\n", names[i], width, t.vectors,
                          t.mismatches, t.cycle_deviations);
       continue;
     }
     const int declared = report.declared_latency[i];
     if (t.vectors == 0) {
-      out << fmt::format("{:<{}} {:>9} {:>11}\n", stimulus.forms()[i], width, 0, t.mismatches);
+      out << fmt::format("{:<{}} {:>9} {:>11}\n", names[i], width, 0, t.mismatches);
       continue;
     }
     const uint64_t span = t.last_output - t.first_accept + 1;
     out << fmt::format("{:<{}} {:>9} {:>11} {:>8} {:>8.2f} {:>8} {:>9} {:>14.3f}\n",
-                       stimulus.forms()[i], width, t.vectors, t.mismatches, t.latency_min,
+                       names[i], width, t.vectors, t.mismatches, t.latency_min,
                        static_cast<double>(t.latency_sum) / static_cast<double>(t.vectors),
                        t.latency_max, declared ? std::to_string(declared) : "-",
                        static_cast<double>(t.vectors) / static_cast<double>(span));
     if (declared && t.latency_min != static_cast<uint64_t>(declared))
       differing += fmt::format("{}{} (declared {}, at least {} measured)",
-                                 differing.empty() ? "" : ", ", stimulus.forms()[i], declared,
+                                 differing.empty() ? "" : ", ", names[i], declared,
                                  t.latency_min);
   }
   if (untimed) {
