@@ -161,6 +161,12 @@ std::string to_json(const Record& r) {
   json coverage = json::array();
   for (const auto& b : r.coverage)
     coverage.push_back({{"form", b.form}, {"lane", b.lane}, {"bin", b.bin}, {"count", b.count}});
+  json form_results = json::array();
+  for (const auto& f : r.form_results)
+    form_results.push_back({{"form", f.form},
+                            {"passed", f.passed},
+                            {"failed", f.failed},
+                            {"nan_accepted", f.nan_accepted}});
   json mismatches = json::array();
   for (const auto& m : r.mismatches)
     mismatches.push_back({{"description", m.description}, {"reproduce", m.reproduce}});
@@ -181,6 +187,7 @@ std::string to_json(const Record& r) {
       {"depth", r.depth},
       {"passed", r.passed},
       {"failed", r.failed},
+      {"form_results", form_results},
       {"stopped_early", r.stopped_early},
       {"coverage_vectors", r.coverage_vectors},
       {"coverage", coverage},
@@ -225,6 +232,11 @@ Record parse(const std::string& text, const std::string& path) {
   r.depth = static_cast<int>(count_field(o, "depth", path));
   r.passed = count_field(o, "passed", path);
   r.failed = count_field(o, "failed", path);
+  for (const auto& f : field(o, "form_results", json::value_t::array, path)) {
+    if (!f.is_object()) throw Error(fmt::format("{}: a form's results are not an object", path));
+    r.form_results.push_back({text_field(f, "form", path), count_field(f, "passed", path),
+                              count_field(f, "failed", path), count_field(f, "nan_accepted", path)});
+  }
   r.stopped_early = field(o, "stopped_early", json::value_t::boolean, path).get<bool>();
   r.coverage_vectors = count_field(o, "coverage_vectors", path);
   for (const auto& b : field(o, "coverage", json::value_t::array, path)) {

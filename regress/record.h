@@ -15,7 +15,7 @@
 
 namespace halfpipe::record {
 
-inline constexpr int kSchemaVersion = 1;
+inline constexpr int kSchemaVersion = 2;
 inline constexpr const char* kSchemaName = "halfpipe-record";
 
 // What built this binary: halfpipe's version (project(VERSION)), the git revision of the tree
@@ -48,6 +48,12 @@ struct CoverageBin {
   uint64_t count = 0;
 };
 
+// One form's lane results in a job: what the sweep's per-form table prints.
+struct FormResult {
+  std::string form;
+  uint64_t passed = 0, failed = 0, nan_accepted = 0;
+};
+
 struct Record {
   int schema = kSchemaVersion;
   std::string plan;  // the plan's id (plan.json); empty for a record made outside a plan
@@ -62,6 +68,7 @@ struct Record {
   std::string c_values;               // fma exhaustive: the fixed c values, hex, comma-separated
   int lanes = 0, depth = 0;
   uint64_t passed = 0, failed = 0;
+  std::vector<FormResult> form_results;  // the same lane results by form, in the forms' order
   bool stopped_early = false;         // at the sweep's mismatch limit: not every vector ran
   uint64_t coverage_vectors = 0;      // 0: no coverage taken (exhaustive sweeps)
   std::vector<CoverageBin> coverage;  // every reachable bin of the forms, hit or not

@@ -250,6 +250,9 @@ int run(const SweepOptions& given) {
     rec.depth = o.depth;
     rec.passed = t.passed;
     rec.failed = t.failed;
+    for (size_t i = 0; i < source.forms().size(); ++i)
+      rec.form_results.push_back({source.forms()[i], t.forms[i].passed, t.forms[i].failed,
+                                  t.forms[i].nan_differences});
     rec.stopped_early = t.stopped_early;
     rec.coverage_vectors = coverage.vectors();
     for (const auto& b : coverage.reachable_bins()) rec.coverage.push_back({b.form, b.lane, b.bin, b.count});

@@ -181,6 +181,27 @@ TEST_CASE("sweep --record: an unwritable results directory fails before the swee
   CHECK_THAT(r.output, !Catch::Contains("passed"));
 }
 
+TEST_CASE("sweep --record: the record holds each form's lane results, as many as the forms' vectors") {
+  halfpipe::test::TempDir dir;
+  // At Lanes=2 each scalar vector is one lane result: a form's count is the number of vectors
+  // gen writes for it.
+  auto vectors = [](const std::string& form) {
+    std::istringstream lines(run_halfpipe("gen " + form + " --corner", "", Stderr::Separate).output);
+    uint64_t n = 0;
+    for (std::string line; std::getline(lines, line);) n += !line.empty() && line[0] != '#';
+    return n;
+  };
+  const std::string path = dir.path + "/job.json";
+  REQUIRE(run_halfpipe("sweep neg.f16 abs.bf16 --corner --record '" + path + "'").status == 0);
+  const json r = json::parse(read_file(path));
+  CHECK(r["schema_version"] == 2);
+  REQUIRE(r["form_results"].size() == 2);
+  CHECK(r["form_results"][0] == json{{"form", "neg.f16"}, {"passed", vectors("neg.f16")},
+                                     {"failed", 0}, {"nan_accepted", 0}});
+  CHECK(r["form_results"][1] == json{{"form", "abs.bf16"}, {"passed", vectors("abs.bf16")},
+                                     {"failed", 0}, {"nan_accepted", 0}});
+}
+
 TEST_CASE("sweep --job: a job number past 2^64 - 1 is a usage error naming it, exit 2, not an abort") {
   // 2^64 = 18446744073709551616: one past the largest job number a record holds.
   const auto r = run_halfpipe("sweep neg.f16 --corner --record /tmp/halfpipe-job-range.json "
@@ -207,6 +228,7 @@ TEST_CASE("record: what is written is read back, and a record cut anywhere is re
   r.depth = 4;
   r.passed = 150;
   r.failed = 2;
+  r.form_results = {{"MAX (16, M1) hf", 150, 2, 0}};
   r.coverage_vectors = 10;
   r.coverage = {{"add.f16", "lane0", "a:+0", 4}};
   r.mismatches = {{"x \"quoted\"\n", "halfpipe sweep 'MAX (16) hf' --vector '1 2 3 4'"}};
