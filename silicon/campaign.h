@@ -1,7 +1,7 @@
 // `halfpipe silicon --campaign`: writes and builds the silicon campaign (README, "Silicon
 // campaign"), one program that runs every input of every legal PTX form on an NVIDIA GPU and
 // compares each result bit for bit with the reference, which it links in. The program's host
-// side is silicon/campaign/host.cpp, its device side the kernels written here; both generate the
+// side is silicon/campaign/*.cpp, its device side the kernels written here; both generate the
 // operands by silicon/campaign/enumeration.h. Every source it is built from is written into the
 // program's directory with build.sh, so that it can be rebuilt wherever nvcc runs.
 #pragma once

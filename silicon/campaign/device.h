@@ -1,4 +1,4 @@
-// The one seam between the silicon campaign's host (host.cpp) and the device that runs the
+// The one seam between the silicon campaign's host (run.cpp) and the device that runs the
 // instructions. `halfpipe silicon --campaign` writes the GPU side (campaign_kernels.cu: one kernel
 // per form, each the form's PTX instruction by inline asm, its operands generated on the GPU by
 // enumeration.h). The tests link CPU stand-ins instead (tests/silicon/campaign_standin.cpp): one

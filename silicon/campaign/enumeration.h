@@ -1,6 +1,6 @@
 // The silicon campaign's inputs: which operands the K-th instruction of each phase carries. The
 // GPU generates them (campaign_kernels.cu, written by `halfpipe silicon --campaign`) and the host
-// generates the very same ones to compute the expected results (host.cpp), so this header is the
+// generates the very same ones to compute the expected results (run.cpp), so this header is the
 // one definition of the enumeration, compiled by nvcc for the device and by the host compiler for
 // the host and the tests (tests/silicon/campaign_enumeration_test.cpp proves it covers every
 // input exactly once). Plain C++17: no halfpipe header, no standard library beyond <cstdint>.

@@ -1,5 +1,5 @@
 // CPU stand-ins for the silicon campaign's device (silicon/campaign/device.h), linked with the
-// campaign's host (silicon/campaign/host.cpp) so that everything the host does runs here, where
+// campaign's host (silicon/campaign/*.cpp) so that everything the host does runs here, where
 // there is no GPU: enumeration, chunking, the overlap of device and host, comparison,
 // classification and the results folder.
 //

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The silicon campaign without a GPU: `halfpipe silicon --campaign --no-build` writes the
-# campaign, and its host (silicon/campaign/host.cpp) runs linked with a CPU stand-in for the
+# campaign, and its host (silicon/campaign/*.cpp) runs linked with a CPU stand-in for the
 # device (tests/silicon/campaign_standin.cpp): REFERENCE computes with the reference, FAULTY
 # carries one seeded fault per mismatch class.
 #   tests/silicon/campaign_test.sh CASE HALFPIPE REFERENCE FAULTY WORK_DIR FAULTY_RESULTS
@@ -33,7 +33,7 @@ case $case_name in
 clean)
   has generate.out "wrote the campaign of 7 forms for sm_90 in campaign"
   has generate.out "expected run time of the host side (bulk path "
-  for file in build.sh probes.vec corners.vec src/campaign/host.cpp src/campaign/enumeration.h \
+  for file in build.sh probes.vec corners.vec src/campaign/main.cpp src/campaign/run.cpp src/campaign/options.cpp src/campaign/enumeration.h \
               src/campaign/device.h src/campaign/vector_text.h src/campaign/campaign_kernels.cu \
               src/model/ref/bulk/execute_n.cpp src/model/ref/approx/tables.h; do
     [[ -f campaign/$file ]] || fail "campaign/$file missing"

@@ -1,24 +1,7 @@
-// The host of the silicon campaign (`halfpipe silicon --campaign`, README "Silicon campaign"):
-// every legal PTX form, every input, on the GPU (device.h), each result compared bit for bit with
-// halfpipe's reference, computed here by its bulk path (model/ref/bulk/execute_n.h) on every core
-// while the GPU computes the next chunks.
-//
-//   halfpipe_campaign [-o RESULTS] [--seconds N] [--forms F,...] [--threads N] ...
-//
-// In order: the semantics probes (probes.vec), every corner set (corners.vec), the one-operand
-// forms on all 2^16 inputs, the two-operand forms on all 2^32 lane pairs, the fma forms on all
-// (a, b) pairs for each c of enumeration.h's planes, then random fma triples. The operands of the
-// generated phases come from enumeration.h on both sides. Every mismatch is classified (NaN
-// payload, sign of zero, flushed subnormal, lane, other); RESULTS gets summary.json, report.md,
-// the first mismatches of each form and class as vector files whose EXPECTED column is the
-// device's result, and the device's table of every one-operand form.
-//
-// Exit status: 0 every result matched, 1 a mismatch, 2 a usage error or a device error (the error
-// and the form named; what was finished is written).
+#include "run.h"
+
 #include <algorithm>
-#include <atomic>
 #include <chrono>
-#include <condition_variable>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
@@ -30,7 +13,6 @@
 #include <functional>
 #include <iostream>
 #include <map>
-#include <mutex>
 #include <sstream>
 #include <stdexcept>
 #include <string>
@@ -39,16 +21,12 @@
 
 #include "device.h"
 #include "enumeration.h"
+#include "findings.h"
+#include "mismatch.h"
+#include "pool.h"
 #include "model/ref/bulk/execute_n.h"
 #include "model/uop/uop.h"
 #include "vector_text.h"
-
-// The default --seconds, which `halfpipe silicon --campaign --seconds N` sets through build.sh.
-#ifndef HALFPIPE_CAMPAIGN_SECONDS
-#define HALFPIPE_CAMPAIGN_SECONDS 600
-#endif
-#define HALFPIPE_CAMPAIGN_TEXT_OF(x) #x
-#define HALFPIPE_CAMPAIGN_TEXT(x) HALFPIPE_CAMPAIGN_TEXT_OF(x)
 
 namespace halfpipe_campaign {
 namespace {
@@ -65,86 +43,6 @@ double seconds_since(Clock::time_point start) {
   return std::chrono::duration<double>(Clock::now() - start).count();
 }
 
-// ---- Options ---------------------------------------------------------------------------------
-
-struct Options {
-  std::string results = "";     // default: results/ beside the program
-  std::string vectors = "";     // probes.vec and corners.vec; default: beside the program
-  double seconds = HALFPIPE_CAMPAIGN_SECONDS;
-  std::vector<std::string> forms;  // empty: every form the program carries
-  uint64_t limit = 0;              // instructions per generated phase; 0: all
-  uint64_t fma_random = uint64_t{1} << 32;  // random triples (lanes) per fma form
-  unsigned threads = 0;                     // 0: every core
-  uint64_t chunk = uint64_t{1} << 26;       // instructions per device chunk
-  int slots = 4;
-};
-
-constexpr const char* kUsage =
-    "usage: halfpipe_campaign [-o RESULTS] [--seconds N] [--forms F,...] [--threads N]\n"
-    "                         [--fma-random N] [--limit N] [--chunk N] [--vectors DIR]\n"
-    "Runs every input of every form this program carries on the GPU and compares each result\n"
-    "bit for bit with halfpipe's reference (README, \"Silicon campaign\").\n"
-    "  -o RESULTS      the results folder (default: results/ beside the program)\n"
-    "  --seconds N     stop after N seconds and write what is finished (default "
-    HALFPIPE_CAMPAIGN_TEXT(HALFPIPE_CAMPAIGN_SECONDS) ")\n"
-    "  --forms F,...   only these forms (canonical spellings, as the report names them)\n"
-    "  --threads N     host threads computing the expected results (default: every core)\n"
-    "  --fma-random N  random triples per fma form, in lanes (default 4294967296)\n"
-    "  --limit N       at most N instructions of each generated phase (a quick look; the\n"
-    "                  report says what was cut)\n"
-    "  --chunk N       instructions per device chunk (default 67108864)\n"
-    "  --vectors DIR   where probes.vec and corners.vec are (default: beside the program)\n"
-    "Exit 0: every result matched; 1: a mismatch; 2: a usage or device error.\n";
-
-struct UsageError : std::runtime_error {
-  using std::runtime_error::runtime_error;
-};
-
-uint64_t parse_count(const std::string& option, const std::string& text, uint64_t min) {
-  if (text.empty() || text.size() > 19 || text.find_first_not_of("0123456789") != std::string::npos)
-    throw UsageError(option + " takes a whole number, not '" + text + "'");
-  const uint64_t value = std::stoull(text);
-  if (value < min) throw UsageError(option + " must be at least " + std::to_string(min));
-  return value;
-}
-
-Options parse_options(int argc, char** argv) {
-  Options o;
-  for (int i = 1; i < argc; ++i) {
-    const std::string arg = argv[i];
-    auto next = [&]() -> std::string {
-      if (i + 1 == argc) throw UsageError(arg + " needs a value");
-      return argv[++i];
-    };
-    if (arg == "-o" || arg == "--output") o.results = next();
-    else if (arg == "--vectors") o.vectors = next();
-    else if (arg == "--seconds") o.seconds = static_cast<double>(parse_count(arg, next(), 1));
-    else if (arg == "--threads") o.threads = static_cast<unsigned>(parse_count(arg, next(), 1));
-    else if (arg == "--fma-random") o.fma_random = parse_count(arg, next(), 0);
-    else if (arg == "--limit") o.limit = parse_count(arg, next(), 1);
-    else if (arg == "--chunk") o.chunk = parse_count(arg, next(), 1);
-    else if (arg == "--forms") {
-      std::string list = next();
-      for (size_t start = 0; start <= list.size();) {
-        const size_t comma = std::min(list.find(',', start), list.size());
-        if (comma > start) o.forms.push_back(list.substr(start, comma - start));
-        start = comma + 1;
-      }
-      if (o.forms.empty()) throw UsageError("--forms names no form");
-    } else throw UsageError("unknown argument '" + arg + "'");
-  }
-  return o;
-}
-
-// The folder the program lies in: its data and default results folder.
-fs::path program_dir() {
-  std::error_code error;
-  const fs::path self = fs::read_symlink("/proc/self/exe", error);
-  return error ? fs::current_path() : self.parent_path();
-}
-
-// ---- Forms -----------------------------------------------------------------------------------
-
 struct Form {
   int device_index = 0;
   std::string name;
@@ -154,175 +52,6 @@ struct Form {
   int lanes() const { return packed ? 2 : 1; }
   bool approx() const { return op_class(uop.op) == OpClass::Approximate; }
 };
-
-// ---- Mismatch classes --------------------------------------------------------------------------
-
-enum MismatchClass { NanPayload, ZeroSign, FlushedSubnormal, Lane, Other, kClassCount };
-constexpr const char* kClassNames[kClassCount] = {"nan-payload", "sign-of-zero",
-                                                  "flushed-subnormal", "lane", "other"};
-constexpr const char* kClassMeanings[kClassCount] = {
-    "both results are NaNs, with different bits (S10)",
-    "both results are zeros, of different signs (S5, S12, S13)",
-    "one result is zero where the other is subnormal or the smallest normal (S6 to S9)",
-    "a packed lane holds the other lane's expected result (S2)",
-    "any other difference (rounding, overflow, a wrong value)"};
-
-struct Bits16 {
-  uint16_t exponent_mask, mantissa_mask, smallest_normal;
-};
-Bits16 bits_of(bool bf16) {
-  return bf16 ? Bits16{0x7F80, 0x007F, 0x0080} : Bits16{0x7C00, 0x03FF, 0x0400};
-}
-bool is_nan(uint16_t x, Bits16 f) {
-  return (x & f.exponent_mask) == f.exponent_mask && (x & f.mantissa_mask);
-}
-bool is_zero(uint16_t x) { return (x & 0x7FFF) == 0; }
-bool is_tiny(uint16_t x, Bits16 f) {  // a subnormal, or the smallest normal
-  const uint16_t magnitude = x & 0x7FFF;
-  return magnitude != 0 && magnitude <= f.smallest_normal;
-}
-
-// A value's place on the number line in ulps: consecutive finite values differ by 1, +0 and -0
-// are both 0.
-int32_t ordinal(uint16_t x) { return x & 0x8000 ? -int32_t(x & 0x7FFF) : int32_t(x); }
-
-// The class of one lane's mismatch; `other_expected` is the other lane's expected result (packed
-// forms only). The value classes come first: a flushed result that happens to equal the other
-// lane's expected one (a zero, say) is a flush, not a lane crossing; so is a result one ulp off
-// that happens to equal it (two neighbouring results of an approximation, say) a rounding.
-MismatchClass classify(uint16_t expected, uint16_t got, bool packed, uint16_t other_expected,
-                       Bits16 f) {
-  if (is_nan(expected, f) && is_nan(got, f)) return NanPayload;
-  if (is_zero(expected) && is_zero(got)) return ZeroSign;
-  if ((is_zero(got) && is_tiny(expected, f)) || (is_zero(expected) && is_tiny(got, f)))
-    return FlushedSubnormal;
-  if (packed && got == other_expected && std::abs(ordinal(got) - ordinal(expected)) > 1)
-    return Lane;
-  return Other;
-}
-
-// ---- What a run found ----------------------------------------------------------------------------
-
-struct Mismatch {
-  Phase phase = Phase::Probes;
-  uint64_t index = 0;  // the instruction's index in its phase (its line, for Probes and Corners)
-  uint32_t a = 0, b = 0, c = 0, expected = 0, got = 0;
-  std::string where;  // probes.vec:LINE for an explicit vector
-};
-
-constexpr size_t kKeptPerClass = 1000;
-
-struct ApproxStats {  // tanh.approx and ex2.approx against halfpipe's approximation (S19)
-  uint64_t lanes = 0, identical = 0, nan_disagreements = 0;
-  int32_t max_ulp = 0;
-  void add(const ApproxStats& o) {
-    lanes += o.lanes;
-    identical += o.identical;
-    nan_disagreements += o.nan_disagreements;
-    max_ulp = std::max(max_ulp, o.max_ulp);
-  }
-};
-
-// What a chunk (or a piece of one) found.
-struct Findings {
-  uint64_t counts[kClassCount] = {};
-  std::vector<Mismatch> kept[kClassCount];  // the first of each class, in input order
-  size_t keep[kClassCount] = {kKeptPerClass, kKeptPerClass, kKeptPerClass, kKeptPerClass,
-                              kKeptPerClass};  // how many of each class are still wanted
-  ApproxStats approx;
-
-  uint64_t total() const {
-    uint64_t n = 0;
-    for (uint64_t c : counts) n += c;
-    return n;
-  }
-};
-
-struct PhaseRun {
-  uint64_t planned = 0, run = 0;  // lanes
-};
-
-struct FormResult {
-  PhaseRun phases[kPhaseCount];
-  Findings findings;
-  double seconds = 0;  // the run's time between chunk completions, given to the chunk's form
-  std::vector<uint32_t> table;              // one-operand forms: the device's result per input
-  bool table_complete = false;
-};
-
-// ---- Explicit vectors (probes.vec, corners.vec) ------------------------------------------------
-
-struct ExplicitVectors {
-  std::vector<uint32_t> a, b, c, expected;
-  std::vector<uint64_t> lines;
-  std::vector<int64_t> probe;  // into Campaign::probes_, or -1
-};
-
-// ---- The worker pool ----------------------------------------------------------------------------
-
-// Runs job(piece) for piece in [0, pieces) on every thread, the calling one included.
-class Pool {
- public:
-  explicit Pool(unsigned threads) {
-    for (unsigned i = 1; i < threads; ++i) workers_.emplace_back([this] { work(); });
-  }
-  ~Pool() {
-    {
-      std::lock_guard<std::mutex> lock(mutex_);
-      stopping_ = true;
-    }
-    wake_.notify_all();
-    for (auto& t : workers_) t.join();
-  }
-  void run(size_t pieces, const std::function<void(size_t)>& job) {
-    {
-      std::lock_guard<std::mutex> lock(mutex_);
-      job_ = &job;
-      pieces_ = pieces;
-      next_ = 0;
-      busy_ = workers_.size();
-      ++generation_;
-    }
-    wake_.notify_all();
-    take_pieces(job, pieces);
-    std::unique_lock<std::mutex> lock(mutex_);
-    done_.wait(lock, [this] { return busy_ == 0; });
-    job_ = nullptr;
-  }
-
- private:
-  void take_pieces(const std::function<void(size_t)>& job, size_t pieces) {
-    for (size_t piece; (piece = next_.fetch_add(1)) < pieces;) job(piece);
-  }
-  void work() {
-    uint64_t seen = 0;
-    while (true) {
-      const std::function<void(size_t)>* job;
-      size_t pieces;
-      {
-        std::unique_lock<std::mutex> lock(mutex_);
-        wake_.wait(lock, [&] { return stopping_ || generation_ != seen; });
-        if (stopping_) return;
-        seen = generation_;
-        job = job_;
-        pieces = pieces_;
-      }
-      take_pieces(*job, pieces);
-      std::lock_guard<std::mutex> lock(mutex_);
-      if (--busy_ == 0) done_.notify_one();
-    }
-  }
-  std::vector<std::thread> workers_;
-  std::mutex mutex_;
-  std::condition_variable wake_, done_;
-  const std::function<void(size_t)>* job_ = nullptr;
-  size_t pieces_ = 0, busy_ = 0;
-  std::atomic<size_t> next_{0};
-  uint64_t generation_ = 0;
-  bool stopping_ = false;
-};
-
-// ---- The campaign --------------------------------------------------------------------------------
 
 const char* phase_name(Phase p) {
   switch (p) {
@@ -1007,22 +736,7 @@ class Campaign {
 };
 
 }  // namespace
-}  // namespace halfpipe_campaign
 
-int main(int argc, char** argv) {
-  for (int i = 1; i < argc; ++i)
-    if (std::strcmp(argv[i], "-h") == 0 || std::strcmp(argv[i], "--help") == 0) {
-      std::cout << halfpipe_campaign::kUsage;
-      return 0;
-    }
-  try {
-    halfpipe_campaign::Campaign campaign(halfpipe_campaign::parse_options(argc, argv));
-    return campaign.run();
-  } catch (const halfpipe_campaign::UsageError& e) {
-    std::cerr << "halfpipe_campaign: " << e.what() << '\n' << halfpipe_campaign::kUsage;
-    return 2;
-  } catch (const std::exception& e) {
-    std::cerr << "halfpipe_campaign: " << e.what() << '\n';
-    return 2;
-  }
-}
+int run(const Options& options) { return Campaign(options).run(); }
+
+}  // namespace halfpipe_campaign
