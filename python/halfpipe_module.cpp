@@ -22,7 +22,6 @@
 #include <algorithm>
 #include <array>
 #include <cstdint>
-#include <time.h>
 
 #include <cmath>
 #include <cstring>
@@ -452,35 +451,6 @@ py::object execute(const std::string& form, py::object a, py::object b, py::obje
   return finish(result, p.all_ints);
 }
 
-// ---- The benchmark's baseline ---------------------------------------------------------------------
-
-// `scripts/bench doors`: the best CPU time of ref::execute_n over uint32 copies of contiguous
-// operands (copied before the clock starts), in this process, for halfpipe.execute's rate to be
-// set against. Not part of the module's interface.
-double execute_n_seconds(const std::string& form, const std::vector<py::array>& operands,
-                         int repeats) {
-  const Uop u = decode_or_throw(form, std::nullopt);
-  std::vector<std::vector<uint32_t>> wide;
-  for (const py::array& o : operands) {
-    py::array_t<uint32_t, py::array::c_style | py::array::forcecast> x(o);
-    wide.emplace_back(x.data(), x.data() + x.size());
-  }
-  const size_t n = wide.empty() ? 0 : wide[0].size();
-  std::vector<uint32_t> d(n);
-  auto operand = [&](size_t k) { return k < wide.size() ? wide[k].data() : nullptr; };
-  double best = HUGE_VAL;
-  py::gil_scoped_release release;
-  for (int r = 0; r < repeats; ++r) {
-    timespec start{}, end{};
-    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &start);
-    ref::execute_n(u, operand(0), operand(1), operand(2), d.data(), n);
-    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &end);
-    best = std::min(best, static_cast<double>(end.tv_sec - start.tv_sec) +
-                              1e-9 * static_cast<double>(end.tv_nsec - start.tv_nsec));
-  }
-  return best;
-}
-
 // ---- bf16 <-> float32 ----------------------------------------------------------------------------
 
 // float32 to bf16 bits, rounded to nearest even: the low 16 bits decide, a tie goes to the even
@@ -703,8 +673,6 @@ PYBIND11_MODULE(halfpipe, m) {
         "bf16 bit patterns (uint16) of a float32 array, rounded to nearest even; a NaN stays a "
         "NaN (quiet, its sign and top payload kept). A Python float is rounded from its exact "
         "value; round=False makes an inexact one a ValueError.");
-  m.def("_execute_n_seconds", &execute_n_seconds, py::arg("form"), py::arg("operands"),
-        py::arg("repeats") = 5, "scripts/bench doors: ref::execute_n's best CPU time here.");
   m.def("f32_from_bf16", &f32_from_bf16, py::arg("bits"),
         "The float32 values of bf16 bit patterns (a uint16 array or a Python int), exactly.");
   m.def("visa_minmax", &visa_minmax, py::arg("op"), py::arg("type"), py::arg("src0"),

@@ -1,7 +1,7 @@
 """`scripts/bench doors`, Python's part: halfpipe.execute on N-element arrays against
-ref::execute_n over the same operands inside the module (halfpipe._execute_n_seconds), in one
-process: best CPU time of REPEATS each. Operands as a NumPy user holds them: uint16 (or float16)
-for scalar forms. Target: execute at least 80% of execute_n's rate.
+ref::execute_n over the same operands in the same process (halfpipe_bench.execute_n_seconds, from
+execute_n_baseline.cpp): best CPU time of REPEATS each. Operands as a NumPy user holds them:
+uint16 (or float16) for scalar forms. Target: execute at least 80% of execute_n's rate.
 
     doors.py [N]
 """
@@ -11,6 +11,7 @@ import time
 import numpy as np
 
 import halfpipe
+import halfpipe_bench
 
 FORMS = ["add.rn.f16", "mul.rn.f16", "fma.rn.f16", "add.rn.bf16", "mul.rn.bf16", "fma.rn.bf16"]
 REPEATS = 5
@@ -34,7 +35,7 @@ def main():
     for form in FORMS:
         count = halfpipe.decode(form)["operands"]
         operands = [rng.integers(0, 0xFFFF, n, dtype=np.uint16, endpoint=True) for _ in range(count)]
-        base = halfpipe._execute_n_seconds(form, operands, REPEATS)
+        base = halfpipe_bench.execute_n_seconds(form, operands, REPEATS)
         fresh = best_seconds(lambda: halfpipe.execute(form, *operands))
         out = np.empty(n, np.uint16)
         into = best_seconds(lambda: halfpipe.execute(form, *operands, out=out))
