@@ -157,12 +157,14 @@ int run(const SweepOptions& given) {
     const auto decoded = isa::decode_ptx(forms.front());
     if (!decoded.uop) throw UsageError(fmt::format("--bare takes a PTX form, not '{}'", forms.front()));
     const Uop u = *decoded.uop;
-    const tb::Throughput t = tb::bare_throughput(*dut, u, o.bare_cycles);
+    const bool random = o.bare_operands == "random";
+    const tb::Throughput t = tb::bare_throughput(
+        *dut, u, o.bare_cycles, random ? tb::BareOperands::Random : tb::BareOperands::Constant);
     std::cout << fmt::format("bare {} {} Lanes={} Depth={}: {:.3f} M lane-ops/s per CPU second "
-                             "({:.3f} M per wall second; {} cycles, constant inputs)\n",
+                             "({:.3f} M per wall second; {} cycles, {} inputs)\n",
                              o.netlist ? "netlist" : "model", forms.front(), o.lanes, o.depth,
                              t.per_cpu_second / 1e6,
-                             t.per_second / 1e6, o.bare_cycles);
+                             t.per_second / 1e6, o.bare_cycles, random ? "random" : "constant");
     return kPassed;
   }
 
@@ -327,6 +329,7 @@ Parsed<SweepOptions> parse_sweep_options(const std::vector<std::string>& args) {
     v.threads(o.threads).default_str("2 with more than one core, else 1");
     v.bare(o.bare);
     v.bare_cycles(o.bare_cycles);
+    v.bare_operands(o.bare_operands);
     v.netlist(o.netlist);
     v.dut(o.dut);
     v.nan(o.nan);

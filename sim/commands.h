@@ -144,6 +144,7 @@ struct SweepOptions {
   int threads = std::thread::hardware_concurrency() > 1 ? 2 : 1;
   bool bare = false;
   uint64_t bare_cycles = 2'000'000;
+  std::string bare_operands = "constant";
   bool netlist = false;  // the gate-level netlist instead of the RTL (Lanes=2 Depth=4)
   // A cluster job's results record (regress/record.h): the file, the job ("PLAN:N"), its SPEC line.
   std::string record;

@@ -76,6 +76,10 @@ const std::vector<OptionSpec>& vocabulary() {
        "model with constant inputs, nothing checked; cosim runs the same vectors and traffic "
        "through the plain C++ harness, without SystemC and the model"},
       {"--bare-cycles", {}, "N", "cycles clocked by sweep --bare"},
+      {"--bare-operands", {}, "constant|random",
+       "sweep --bare: one constant beat every cycle, or a new beat of random operands each cycle "
+       "(a fixed block of 4096, drawn before the clock starts): the model's cost on changing data, "
+       "without the vectors, the reference or the scoreboard"},
       // Output.
       {"-o,--output", {}, "FILE", "output file ('-' or none: standard output)"},
       {"--progress-every", {}, "SECONDS",
@@ -510,6 +514,9 @@ Declared Vocabulary::threads(int& threads) {
 
 Declared Vocabulary::bare(bool& on) { return flag("--bare", on); }
 Declared Vocabulary::bare_cycles(uint64_t& cycles) { return value("--bare-cycles", cycles); }
+Declared Vocabulary::bare_operands(std::string& kind) {
+  return value("--bare-operands", kind, CLI::IsMember({"constant", "random"}).description(""));
+}
 
 Declared Vocabulary::output(std::string& path) {
   return value("-o,--output", path)->default_str("standard output");

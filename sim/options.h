@@ -148,6 +148,7 @@ class Vocabulary {
   Declared netlist(bool& on);
   Declared fail_on_empty(bool& on);
   Declared bare_cycles(uint64_t& cycles);
+  Declared bare_operands(std::string& kind);
   Declared reset_at(int64_t& transaction);
   Declared reset_every(uint64_t& cycles);
   Declared soak(uint64_t& transactions);

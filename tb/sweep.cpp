@@ -4,7 +4,9 @@
 #include <chrono>
 #include <cstdio>
 #include <ctime>
+#include <random>
 #include <tuple>
+#include <vector>
 #include <ostream>
 
 #include <fmt/format.h>
@@ -227,7 +229,7 @@ std::string form_table(const BeatSource& source, const SweepTotals& totals, bool
   return out + row(total, totals.passed, totals.failed, totals.nan_differences);
 }
 
-Throughput bare_throughput(Dut& dut, const Uop& u, uint64_t cycles) {
+Throughput bare_throughput(Dut& dut, const Uop& u, uint64_t cycles, BareOperands operands) {
   InBeat beat;
   beat.uop_word = encode(u);
   beat.lane_mask = (1u << dut.lanes()) - 1;
@@ -236,10 +238,25 @@ Throughput bare_throughput(Dut& dut, const Uop& u, uint64_t cycles) {
     beat.b[lane] = 0x4000;
     beat.c[lane] = 0x3800;
   }
+  // A power of two, so that the beat is picked with a mask; large enough that the branch
+  // predictor does not learn the data, small enough to stay in the first-level cache.
+  constexpr size_t kBlock = 4096;
+  const size_t mask = operands == BareOperands::Random ? kBlock - 1 : 0;
+  std::vector<InBeat> beats(mask + 1, beat);
+  std::mt19937 rng(2026);
+  if (operands == BareOperands::Random) {
+    for (InBeat& b : beats) {
+      for (int lane = 0; lane < dut.lanes(); ++lane) {
+        b.a[lane] = static_cast<uint16_t>(rng());
+        b.b[lane] = static_cast<uint16_t>(rng());
+        b.c[lane] = static_cast<uint16_t>(rng());
+      }
+    }
+  }
   OutBeat out;
   const auto start = Clock::now();
   const std::clock_t cpu_start = std::clock();
-  for (uint64_t i = 0; i < cycles; ++i) dut.cycle(true, beat, true, out);
+  for (uint64_t i = 0; i < cycles; ++i) dut.cycle(true, beats[i & mask], true, out);
   const double seconds = std::chrono::duration<double>(Clock::now() - start).count();
   const double cpu_seconds = static_cast<double>(std::clock() - cpu_start) / CLOCKS_PER_SEC;
   const double lane_ops = static_cast<double>(cycles) * dut.lanes();

@@ -81,9 +81,13 @@ struct Throughput {
   double per_cpu_second = 0;  // per second of this process's CPU time
 };
 
-// The benchmark baseline: the bare model clocked `cycles` times with one constant input beat on
-// every lane and no back-pressure, nothing checked.
-Throughput bare_throughput(Dut& dut, const Uop& u, uint64_t cycles);
+// The benchmark baseline: the bare model clocked `cycles` times with no back-pressure, nothing
+// checked. Constant: one input beat on every lane, every cycle. Random: each cycle the next of
+// 4096 beats of random operands drawn before the clock starts, so that the model meets changing
+// data as in a sweep, without the vectors, the reference or the scoreboard.
+enum class BareOperands { Constant, Random };
+Throughput bare_throughput(Dut& dut, const Uop& u, uint64_t cycles,
+                           BareOperands operands = BareOperands::Constant);
 
 // "0x3c00"
 std::string hex16(uint32_t v);

@@ -224,6 +224,7 @@ TEST_CASE("bad input: every option value out of its range is a usage error, exit
       {"negative count", "check {dir}/good.vec --max-errors -1", 2, "--max-errors"},
       {"missing value", "check {dir}/good.vec --max-errors", 2, "--max-errors"},
       {"negative count", "sweep --bare --bare-cycles -5 add.f16", 2, "--bare-cycles"},
+      {"unknown operands", "sweep --bare --bare-operands noise add.f16", 2, "--bare-operands: noise not in {constant,random}"},
       {"negative count", "cosim add.f16 --random -1", 2, "--random"},
       {"operand count", "sweep --all-ptx --operands 4 --corner", 2, "--operands"},
       // Probabilities: [0, 1).

@@ -1,17 +1,21 @@
 // The traffic source (model/sc/traffic.h) and the one drive loop (tb/drive.h) that the sweep, the RTL
 // tests and the co-simulation's bare baseline run: the per-cycle decisions a seed gives, and
-// the hang limit, on stand-in units whose timing is known exactly.
+// the hang limit, on stand-in units whose timing is known exactly; and the beats the sweep's
+// bare baseline clocks the model with.
 #include <catch2/catch.hpp>
 
 #include <array>
 #include <cstdint>
 #include <deque>
+#include <set>
 #include <vector>
 
+#include "model/isa/ptx.h"
 #include "tb/beats.h"
 #include "tb/drive.h"
 #include "tb/dut_factory.h"
 #include "tb/scoreboard.h"
+#include "tb/sweep.h"
 #include "model/sc/traffic.h"
 #include "tests/rtl/support.h"
 
@@ -206,3 +210,57 @@ TEST_CASE("drive: a reset in the middle of busy traffic replays what was in flig
 }
 
 }  // namespace
+
+// A stand-in that keeps every input beat it is clocked with, for what the bare baseline drives.
+class RecordingUnit final : public tb::Dut {
+ public:
+  int lanes() const override { return 2; }
+  int depth() const override { return 4; }
+  int tag_width() const override { return 8; }
+  void reset(int) override {}
+  tb::CycleResult cycle(bool in_valid, const tb::InBeat& in, bool, tb::OutBeat&) override {
+    if (in_valid) beats.push_back(in);
+    tb::CycleResult r;
+    r.in_ready = r.accepted = in_valid;
+    return r;
+  }
+  std::vector<tb::InBeat> beats;
+};
+
+TEST_CASE("sweep --bare: constant operands are one beat every cycle; random ones a new beat each "
+          "cycle, the same 4096 again after 4096 cycles") {
+  const Uop u = *isa::decode_ptx("add.rn.f16").uop;
+  auto operands = [](const tb::InBeat& b) {
+    return std::array<uint16_t, 6>{b.a[0], b.a[1], b.b[0], b.b[1], b.c[0], b.c[1]};
+  };
+  RecordingUnit constant;
+  tb::bare_throughput(constant, u, 100, tb::BareOperands::Constant);
+  REQUIRE(constant.beats.size() == 100);
+  for (const tb::InBeat& b : constant.beats) {
+    CHECK(b.uop_word == encode(u));
+    CHECK(b.lane_mask == 0b11u);
+    CHECK(operands(b) == operands(constant.beats.front()));
+  }
+
+  RecordingUnit random;
+  tb::bare_throughput(random, u, 2 * 4096, tb::BareOperands::Random);
+  REQUIRE(random.beats.size() == 2 * 4096);
+  std::set<std::array<uint16_t, 6>> distinct;
+  for (size_t i = 0; i < 4096; ++i) {
+    const tb::InBeat& b = random.beats[i];
+    CHECK(b.uop_word == encode(u));
+    CHECK(b.lane_mask == 0b11u);
+    distinct.insert(operands(b));
+    CHECK(operands(random.beats[i + 4096]) == operands(b));
+  }
+  // 96 random bits a beat: 4096 draws repeat with probability about 2^-73.
+  CHECK(distinct.size() == 4096);
+  // Each lane's operand bits take both values: not a constant lane hidden among changing ones.
+  uint16_t a1_ones = 0, a1_zeros = 0;
+  for (size_t i = 0; i < 4096; ++i) {
+    a1_ones |= random.beats[i].a[1];
+    a1_zeros |= static_cast<uint16_t>(~random.beats[i].a[1]);
+  }
+  CHECK(a1_ones == 0xFFFF);
+  CHECK(a1_zeros == 0xFFFF);
+}
