@@ -5,6 +5,7 @@
 
 #include <array>
 #include <cstdint>
+#include <cstring>
 #include <exception>
 #include <memory>
 #include <string>
@@ -29,6 +30,23 @@ struct OutBeat {
   uint32_t tag = 0;
   std::array<uint16_t, kMaxLanes> result{};
 };
+
+// Whether the first `lanes` lanes of two results are equal: two 64-bit words under a mask, where
+// std::equal over a length known only at run time is a call to memcmp on every transaction.
+inline bool same_lanes(const std::array<uint16_t, kMaxLanes>& x,
+                       const std::array<uint16_t, kMaxLanes>& y, int lanes) {
+  static_assert(kMaxLanes == 8, "two 64-bit words hold the lanes");
+  uint64_t x0, x1, y0, y1;
+  std::memcpy(&x0, x.data(), 8);
+  std::memcpy(&x1, x.data() + 4, 8);
+  std::memcpy(&y0, y.data(), 8);
+  std::memcpy(&y1, y.data() + 4, 8);
+  const uint64_t low = lanes >= 4 ? ~uint64_t{0} : (uint64_t{1} << (16 * lanes)) - 1;
+  const uint64_t high = lanes <= 4   ? 0
+                        : lanes >= 8 ? ~uint64_t{0}
+                                     : (uint64_t{1} << (16 * (lanes - 4))) - 1;
+  return ((x0 ^ y0) & low) == 0 && ((x1 ^ y1) & high) == 0;
+}
 
 // What happened in one cycle (sampled just before the rising edge).
 struct CycleResult {

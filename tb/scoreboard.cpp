@@ -153,7 +153,7 @@ void Scoreboard::check(Port port, const OutBeat& got, uint64_t cycle) {
   for (int lane = 0; lane < kMaxLanes; ++lane)
     want[lane] = ((e.lane_mask >> lane) & 1) ? e.result[lane] : 0;
   const uint32_t enabled_lanes = e.lane_mask & ((1u << lanes_) - 1);
-  if (std::equal(want.begin(), want.begin() + lanes_, got.result.begin())) {
+  if (same_lanes(want, got.result, lanes_)) {
     passed_ += static_cast<uint64_t>(std::bitset<kMaxLanes>(enabled_lanes).count());
   } else {
     for (int lane = 0; lane < lanes_; ++lane) {

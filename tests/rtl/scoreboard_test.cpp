@@ -1,6 +1,7 @@
 // The scoreboard catches every way a transaction can come back wrong.
 #include <catch2/catch.hpp>
 
+#include <array>
 #include <vector>
 
 #include "tb/scoreboard.h"
@@ -152,4 +153,20 @@ TEST_CASE("scoreboard: with any NaN accepted, another NaN encoding passes and is
   REQUIRE(seen.size() == 1);
   CHECK(seen[0].lane == 1);
   CHECK(sb.nan_differences() == 3);
+}
+
+TEST_CASE("scoreboard: two results are equal when their first `lanes` lanes are, whatever lies past them") {
+  for (int lanes = 1; lanes <= halfpipe::tb::kMaxLanes; ++lanes) {
+    for (int differing = 0; differing < halfpipe::tb::kMaxLanes; ++differing) {
+      for (const uint16_t bit : {uint16_t{0x0001}, uint16_t{0x8000}}) {
+        std::array<uint16_t, halfpipe::tb::kMaxLanes> x{0x3C00, 0x4000, 0x4200, 0x4400,
+                                                        0xBC00, 0xC000, 0xC200, 0xC400};
+        auto y = x;
+        y[differing] ^= bit;  // the lowest or the highest bit of one lane
+        INFO("lanes " << lanes << ", lane " << differing << " differs by " << bit);
+        CHECK(halfpipe::tb::same_lanes(x, y, lanes) == (differing >= lanes));
+        CHECK(halfpipe::tb::same_lanes(x, x, lanes));
+      }
+    }
+  }
 }
