@@ -73,7 +73,7 @@ const std::vector<OptionSpec>& vocabulary() {
        "second thread, the same beats in the same order"},
       {"--bare", {}, "",
        "benchmark baseline without the layer the command adds: sweep clocks the bare Verilated "
-       "model with constant inputs, nothing checked; cosim runs the same vectors and traffic "
+       "model with constant inputs (or random ones: --bare-operands), nothing checked; cosim runs the same vectors and traffic "
        "through the plain C++ harness, without SystemC and the model"},
       {"--bare-cycles", {}, "N", "cycles clocked by sweep --bare"},
       {"--bare-operands", {}, "constant|random",

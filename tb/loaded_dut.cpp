@@ -49,8 +49,8 @@ class LoadedDut final : public Dut {
     std::copy(in.b.begin(), in.b.end(), abi_in.b);
     std::copy(in.c.begin(), in.c.end(), abi_in.c);
     hp_dut_out abi_out;
-    // Terminated, not cleared: 512 bytes zeroed on every cycle were a measurable share of a
-    // one-lane unit's cycle, and the unit writes the text only when an assertion fails.
+    // Terminated, not cleared: the unit writes the text only when an assertion fails, and
+    // zeroing 512 bytes every cycle is a visible share of a one-lane unit's cycle.
     char error[512];
     error[0] = '\0';
     const unsigned r =
