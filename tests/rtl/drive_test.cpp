@@ -227,7 +227,7 @@ class RecordingUnit final : public tb::Dut {
   std::vector<tb::InBeat> beats;
 };
 
-TEST_CASE("sweep --bare: constant operands are one beat every cycle; random ones a new beat each "
+TEST_CASE("sweep --bare: constant operands are one beat every cycle, random ones a new beat each "
           "cycle, the same 4096 again after 4096 cycles") {
   const Uop u = *isa::decode_ptx("add.rn.f16").uop;
   auto operands = [](const tb::InBeat& b) {
