@@ -9,7 +9,7 @@ namespace halfpipe_campaign {
 
 enum MismatchClass { NanPayload, ZeroSign, FlushedSubnormal, Lane, Other, kClassCount };
 inline constexpr const char* kClassNames[kClassCount] = {"nan-payload", "sign-of-zero",
-                                                  "flushed-subnormal", "lane", "other"};
+                                                         "flushed-subnormal", "lane", "other"};
 inline constexpr const char* kClassMeanings[kClassCount] = {
     "both results are NaNs, with different bits (S10)",
     "both results are zeros, of different signs (S5, S12, S13)",
