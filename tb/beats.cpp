@@ -85,6 +85,7 @@ int BeatSource::add_form(const std::string& name, const Uop& u,
   check_lanes(name, u, visa.has_value(), lanes_);
   forms_.push_back(name);
   uops_.push_back(u);
+  uop_words_.push_back(encode(u));
   visa_forms_.push_back(visa);
   return static_cast<int>(forms_.size() - 1);
 }
@@ -154,39 +155,53 @@ uint64_t BeatSource::instructions() const {
   return n;
 }
 
-size_t BeatSource::next_ptx(Part& part, vectors::Operands* out, std::optional<uint32_t>* given,
-                            size_t max) {
+size_t BeatSource::next_ptx(Part& part, const vectors::Operands*& operands,
+                            const uint32_t*& expected, size_t max) {
   if (part.ahead_next == part.ahead.size()) {
     // The next block of the current stream (a block never spans two streams, as before).
     constexpr size_t kAhead = 256;
+    const Uop& u = uops_[static_cast<size_t>(part.form)];
     part.ahead.resize(kAhead);
+    part.ahead_expected.resize(kAhead);
     part.ahead_next = 0;
     size_t n = 0;
     for (; part.stream < part.ptx.size(); ++part.stream)
       if ((n = part.ptx[part.stream].next_batch(part.ahead.data(), kAhead)) > 0) break;
+    if (n > 0) {
+      vectors::reference_results(u, part.ahead.data(), n, part.ahead_expected.data());
+    } else {
+      // Given vectors: the reference computes only the results a file did not give (it may lack
+      // a form whose results all are). What it throws, it throws when that vector's turn comes.
+      for (; n < kAhead && part.position < part.ptx_vectors.size(); ++n) {
+        const PtxVector& v = part.ptx_vectors[part.position];
+        uint32_t result = 0;
+        if (v.expected) {
+          result = *v.expected;
+        } else {
+          try {
+            result = ref::execute(u, v.operands.a, v.operands.b, v.operands.c);
+          } catch (...) {
+            if (n == 0) throw;
+            break;
+          }
+        }
+        part.ahead[n] = v.operands;
+        part.ahead_expected[n] = result;
+        ++part.position;
+      }
+    }
     part.ahead.resize(n);
-    if (n == 0) {  // the part's streams are drawn: its buffers go (a soak holds 124 parts)
+    part.ahead_expected.resize(n);
+    if (n == 0) {  // the part is drawn: its buffers go (a soak holds 124 parts)
       std::vector<vectors::Operands>().swap(part.ahead);
       std::vector<uint32_t>().swap(part.ahead_expected);
+      return 0;
     }
-    part.ahead_expected.resize(n);
-    vectors::reference_results(uops_[static_cast<size_t>(part.form)], part.ahead.data(), n,
-                               part.ahead_expected.data());
   }
-  if (part.ahead_next < part.ahead.size()) {
-    const size_t n = std::min(max, part.ahead.size() - part.ahead_next);
-    for (size_t i = 0; i < n; ++i, ++part.ahead_next) {
-      out[i] = part.ahead[part.ahead_next];
-      given[i] = part.ahead_expected[part.ahead_next];
-    }
-    return n;
-  }
-  size_t n = 0;
-  for (; n < max && part.position < part.ptx_vectors.size(); ++n) {
-    const PtxVector& v = part.ptx_vectors[part.position++];
-    out[n] = v.operands;
-    given[n] = v.expected;
-  }
+  const size_t n = std::min(max, part.ahead.size() - part.ahead_next);
+  operands = part.ahead.data() + part.ahead_next;
+  expected = part.ahead_expected.data() + part.ahead_next;
+  part.ahead_next += n;
   return n;
 }
 
@@ -235,52 +250,49 @@ bool BeatSource::fill_ptx(Expected& beat) {
   const int width = lanes_of(u);
   const size_t wanted =
       packing_ == Packing::Fill ? static_cast<size_t>(std::max(1, lanes_ / width)) : 1;
-  std::array<vectors::Operands, kMaxLanes> batch;
-  std::array<std::optional<uint32_t>, kMaxLanes> given;
   size_t got = 0;
+  int lane = 0;
   while (got < wanted) {
-    const size_t n = next_ptx(parts_[current_], &batch[got], &given[got], wanted - got);
+    const vectors::Operands* operands = nullptr;
+    const uint32_t* expected = nullptr;
+    const size_t n = next_ptx(parts_[current_], operands, expected, wanted - got);
+    if (n == 0) {
+      // A form's parts in a row share beats; at a new form the caller moves on.
+      if (current_ + 1 >= parts_.size() || parts_[current_ + 1].form != form) break;
+      ++current_;
+      continue;
+    }
+    for (size_t k = 0; k < n; ++k) {
+      const vectors::Operands& o = operands[k];
+      if (coverage_) coverage_->add(forms_[form], u, o, expected[k]);
+      if (width > lanes_) {  // one lane: a packed instruction as two beats of its scalar form (S2)
+        Uop scalar = u;
+        scalar.packed = false;
+        beat.plan = form;
+        beat.lane_mask = 1;
+        beat.uop_word = encode(scalar);
+        for (int half = 0; half < 2; ++half) {
+          Expected& half_beat = half == 0 ? beat : high_half_.emplace(beat);
+          const int shift = 16 * half;
+          half_beat.operands[0] = {static_cast<uint16_t>(o.a >> shift),
+                                   static_cast<uint16_t>(o.b >> shift),
+                                   static_cast<uint16_t>(o.c >> shift)};
+          half_beat.result[0] = static_cast<uint16_t>(expected[k] >> shift);
+        }
+        drawn_ += 1;
+        lane_operations_ += 2;
+        return true;
+      }
+      for (int half = 0; half < width; ++half, ++lane) {
+        const int shift = 16 * half;
+        beat.operands[lane] = {static_cast<uint16_t>(o.a >> shift), static_cast<uint16_t>(o.b >> shift),
+                               static_cast<uint16_t>(o.c >> shift)};
+        beat.result[lane] = static_cast<uint16_t>(expected[k] >> shift);
+      }
+    }
     got += n;
-    if (n > 0) continue;
-    // A form's parts in a row share beats; at a new form the caller moves on.
-    if (current_ + 1 >= parts_.size() || parts_[current_ + 1].form != form) break;
-    ++current_;
   }
   if (got == 0) return false;
-  int lane = 0;
-  if (width > lanes_) {  // one lane: a packed instruction as two beats of its scalar form (S2)
-    const vectors::Operands& o = batch[0];
-    const uint32_t expected = given[0] ? *given[0] : ref::execute(u, o.a, o.b, o.c);
-    if (coverage_) coverage_->add(forms_[form], u, o, expected);
-    Uop scalar = u;
-    scalar.packed = false;
-    scalar.lane_mask = 1;
-    beat.plan = form;
-    beat.lane_mask = 1;
-    beat.uop_word = encode(scalar);
-    for (int half = 0; half < 2; ++half) {
-      Expected& half_beat = half == 0 ? beat : high_half_.emplace(beat);
-      const int shift = 16 * half;
-      half_beat.operands[0] = {static_cast<uint16_t>(o.a >> shift),
-                               static_cast<uint16_t>(o.b >> shift),
-                               static_cast<uint16_t>(o.c >> shift)};
-      half_beat.result[0] = static_cast<uint16_t>(expected >> shift);
-    }
-    drawn_ += 1;
-    lane_operations_ += 2;
-    return true;
-  }
-  for (size_t k = 0; k < got; ++k) {
-    const vectors::Operands& o = batch[k];
-    const uint32_t expected = given[k] ? *given[k] : ref::execute(u, o.a, o.b, o.c);
-    if (coverage_) coverage_->add(forms_[form], u, o, expected);
-    for (int half = 0; half < width; ++half, ++lane) {
-      const int shift = 16 * half;
-      beat.operands[lane] = {static_cast<uint16_t>(o.a >> shift), static_cast<uint16_t>(o.b >> shift),
-                             static_cast<uint16_t>(o.c >> shift)};
-      beat.result[lane] = static_cast<uint16_t>(expected >> shift);
-    }
-  }
   drawn_ += got;
   for (int k = lane; k < lanes_; ++k) {
     beat.operands[k] = {};
@@ -288,9 +300,7 @@ bool BeatSource::fill_ptx(Expected& beat) {
   }
   beat.plan = form;
   beat.lane_mask = static_cast<uint32_t>((uint64_t{1} << lane) - 1);
-  Uop issued = u;
-  issued.lane_mask = beat.lane_mask;
-  beat.uop_word = encode(issued);
+  beat.uop_word = uop_words_[form];
   lane_operations_ += static_cast<uint64_t>(lane);
   return true;
 }

@@ -86,8 +86,9 @@ class BeatSource {
     std::vector<isa::visa::BatchLine> visa_lines;
     size_t stream = 0;     // the stream being drawn from
     uint64_t position = 0;  // in ptx_vectors / visa_lines
-    // Drawn from `ptx` a block ahead, in order, with the reference's results computed in bulk
-    // (ref::execute_n); served from ahead_next on.
+    // The next block of instructions, in order, with their expected results: drawn from `ptx`
+    // with the reference's results computed in bulk (ref::execute_n), or taken from
+    // `ptx_vectors` with the given results or the reference's. Served from ahead_next on.
     std::vector<vectors::Operands> ahead;
     std::vector<uint32_t> ahead_expected;
     size_t ahead_next = 0;
@@ -95,8 +96,10 @@ class BeatSource {
   int add_form(const std::string& name, const Uop& u,
                const std::optional<isa::visa::Instruction>& visa);
   int add_visa_form(const isa::visa::Instruction& form);
-  // Up to `max` instructions of `part` (their given expected results, if any, in `given`).
-  size_t next_ptx(Part& part, vectors::Operands* out, std::optional<uint32_t>* given, size_t max);
+  // Up to `max` next instructions of `part` and their expected results, in place in its block;
+  // 0 when the part is drawn.
+  size_t next_ptx(Part& part, const vectors::Operands*& operands, const uint32_t*& expected,
+                  size_t max);
   bool next_visa(Part& part, isa::visa::BatchLine& line);
   bool fill_ptx(Expected& beat);
   void visa_beat(Expected& beat);
@@ -105,6 +108,7 @@ class BeatSource {
   Packing packing_;
   std::vector<std::string> forms_;
   std::vector<Uop> uops_;
+  std::vector<uint32_t> uop_words_;  // encode(uops_[form]): a beat's word, lane mask aside
   std::vector<std::optional<isa::visa::Instruction>> visa_forms_;
   std::vector<Part> parts_;
   size_t current_ = 0;

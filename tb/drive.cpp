@@ -9,9 +9,12 @@
 namespace halfpipe::tb {
 namespace {
 
-// The beats of a BeatSource in order, drawn either when asked or, with a worker, a batch ahead on
-// a second thread: a sweep spends about a third of its instructions drawing operands and
-// computing the reference's results, which need not wait for the model's cycles.
+// The beats of a BeatSource in order, drawn a batch at a time: on this thread when the model
+// needs the next one, or, with a worker, a batch ahead on a second thread (a sweep spends about a
+// third of its instructions drawing operands and computing the reference's results, which need
+// not wait for the model's cycles). Drawn in a run of their own rather than one between two of
+// the model's cycles, they leave the model's code and branch history alone for longer
+// (rtl/README.md, "Performance").
 class BeatFeed {
  public:
   BeatFeed(BeatSource& source, bool worker) : source_(source) {
@@ -29,48 +32,71 @@ class BeatFeed {
   BeatFeed(const BeatFeed&) = delete;
   BeatFeed& operator=(const BeatFeed&) = delete;
 
-  // The next beat, or nullptr at the end. Valid until the next call. Rethrows what the worker
-  // threw (a form the reference cannot evaluate).
+  // The next beat, or nullptr at the end. Valid until the next call. Rethrows what drawing threw
+  // (a form the reference cannot evaluate) once the beats drawn before it are handed out.
   Expected* next() {
-    if (!worker_.joinable()) {
-      if (!source_.next(single_)) return nullptr;
-      drawn_ = source_.drawn();
-      return &single_;
+    while (true) {
+      Batch& batch = batches_[consuming_];
+      if (position_ == 0) {
+        if (worker_.joinable()) {
+          std::unique_lock<std::mutex> lock(mutex_);
+          changed_.wait(lock, [&] { return batch.full; });
+        } else if (!batch.full) {
+          fill(batch, kLocalBeats);
+          batch.full = true;
+        }
+      }
+      if (position_ < batch.count) {
+        drawn_ = batch.drawn;
+        return &batch.beats[position_++];
+      }
+      if (batch.error) std::rethrow_exception(batch.error);
+      if (batch.last) return nullptr;
+      if (worker_.joinable()) {
+        {
+          const std::lock_guard<std::mutex> lock(mutex_);
+          batch.full = false;
+        }
+        changed_.notify_all();
+        consuming_ ^= 1;
+      } else {
+        batch.full = false;
+      }
+      position_ = 0;
     }
-    Batch& batch = batches_[consuming_];
-    if (position_ == 0) {
-      std::unique_lock<std::mutex> lock(mutex_);
-      changed_.wait(lock, [&] { return batch.full; });
-    }
-    if (position_ < batch.count) {
-      drawn_ = batch.drawn;
-      return &batch.beats[position_++];
-    }
-    if (batch.error) std::rethrow_exception(batch.error);
-    if (batch.last) return nullptr;
-    {
-      const std::lock_guard<std::mutex> lock(mutex_);
-      batch.full = false;
-    }
-    changed_.notify_all();
-    consuming_ ^= 1;
-    position_ = 0;
-    return next();
   }
 
   // Instructions drawn for the beats handed out so far (to the end of the current batch).
   uint64_t drawn() const { return drawn_; }
 
  private:
-  static constexpr size_t kBatchBeats = 2048;
+  static constexpr size_t kBatchBeats = 2048;  // the worker's
+  // On this thread: a few kilobytes, which stay in the first-level cache while the model runs.
+  static constexpr size_t kLocalBeats = 64;
   struct alignas(64) Batch {  // a cache line of its own: each is written by one thread at a time
-    std::vector<Expected> beats = std::vector<Expected>(kBatchBeats);
+    std::vector<Expected> beats;  // sized by the first fill
     size_t count = 0;
     uint64_t drawn = 0;
     bool last = false;
     bool full = false;  // owned by the consumer until it hands the batch back
     std::exception_ptr error;
   };
+
+  // Up to `capacity` beats into `batch`; an exception is kept for next() to rethrow in order.
+  void fill(Batch& batch, size_t capacity) {
+    // Counted in a local: with a worker, a shared count written per beat would be read by the
+    // model's thread on every beat from a cache line this one keeps taking back.
+    if (batch.beats.size() < capacity) batch.beats.resize(capacity);
+    size_t count = 0;
+    try {
+      while (count < capacity && source_.next(batch.beats[count])) ++count;
+    } catch (...) {
+      batch.error = std::current_exception();
+    }
+    batch.count = count;
+    batch.last = count < capacity || batch.error;
+    batch.drawn = source_.drawn();
+  }
 
   void draw() {
     for (int filling = 0;; filling ^= 1) {
@@ -80,17 +106,7 @@ class BeatFeed {
         changed_.wait(lock, [&] { return !batch.full || stopping_; });
         if (stopping_) return;
       }
-      // Counted in a local: a shared count written per beat would be read by the model's thread
-      // on every beat from a cache line this one keeps taking back.
-      size_t count = 0;
-      try {
-        while (count < kBatchBeats && source_.next(batch.beats[count])) ++count;
-      } catch (...) {
-        batch.error = std::current_exception();
-      }
-      batch.count = count;
-      batch.last = count < kBatchBeats || batch.error;
-      batch.drawn = source_.drawn();
+      fill(batch, kBatchBeats);
       {
         const std::lock_guard<std::mutex> lock(mutex_);
         batch.full = true;
@@ -101,7 +117,6 @@ class BeatFeed {
   }
 
   BeatSource& source_;
-  Expected single_;
   uint64_t drawn_ = 0;
   Batch batches_[2];
   int consuming_ = 0;

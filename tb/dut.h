@@ -31,21 +31,51 @@ struct OutBeat {
   std::array<uint16_t, kMaxLanes> result{};
 };
 
+namespace lane_words {
+// The two 64-bit words that hold the lanes, and the bits of the first `lanes` lanes in each.
+static_assert(kMaxLanes == 8, "two 64-bit words hold the lanes");
+inline void load(const std::array<uint16_t, kMaxLanes>& x, uint64_t& low, uint64_t& high) {
+  std::memcpy(&low, x.data(), 8);
+  std::memcpy(&high, x.data() + 4, 8);
+}
+inline uint64_t low_range(int lanes) {
+  return lanes >= 4 ? ~uint64_t{0} : (uint64_t{1} << (16 * lanes)) - 1;
+}
+inline uint64_t high_range(int lanes) {
+  return lanes <= 4 ? 0 : lanes >= 8 ? ~uint64_t{0} : (uint64_t{1} << (16 * (lanes - 4))) - 1;
+}
+// Four lane bits spread to the 16 bits of their lanes.
+inline uint64_t spread(uint32_t four_lanes) {
+  uint64_t word = 0;
+  for (int lane = 0; lane < 4; ++lane)
+    word |= uint64_t{(four_lanes >> lane) & 1u} * (uint64_t{0xFFFF} << (16 * lane));
+  return word;
+}
+}  // namespace lane_words
+
 // Whether the first `lanes` lanes of two results are equal: two 64-bit words under a mask, where
 // std::equal over a length known only at run time is a call to memcmp on every transaction.
 inline bool same_lanes(const std::array<uint16_t, kMaxLanes>& x,
                        const std::array<uint16_t, kMaxLanes>& y, int lanes) {
-  static_assert(kMaxLanes == 8, "two 64-bit words hold the lanes");
   uint64_t x0, x1, y0, y1;
-  std::memcpy(&x0, x.data(), 8);
-  std::memcpy(&x1, x.data() + 4, 8);
-  std::memcpy(&y0, y.data(), 8);
-  std::memcpy(&y1, y.data() + 4, 8);
-  const uint64_t low = lanes >= 4 ? ~uint64_t{0} : (uint64_t{1} << (16 * lanes)) - 1;
-  const uint64_t high = lanes <= 4   ? 0
-                        : lanes >= 8 ? ~uint64_t{0}
-                                     : (uint64_t{1} << (16 * (lanes - 4))) - 1;
-  return ((x0 ^ y0) & low) == 0 && ((x1 ^ y1) & high) == 0;
+  lane_words::load(x, x0, x1);
+  lane_words::load(y, y0, y1);
+  return ((x0 ^ y0) & lane_words::low_range(lanes)) == 0 &&
+         ((x1 ^ y1) & lane_words::high_range(lanes)) == 0;
+}
+
+// Whether `got` shows `want` in the lanes of `mask` and zero in the other lanes of the first
+// `lanes`: a scoreboard's comparison of a result, lanes outside the mask reading zero.
+inline bool same_lanes_masked(const std::array<uint16_t, kMaxLanes>& want,
+                              const std::array<uint16_t, kMaxLanes>& got, uint32_t mask,
+                              int lanes) {
+  uint64_t w0, w1, g0, g1;
+  lane_words::load(want, w0, w1);
+  lane_words::load(got, g0, g1);
+  w0 &= lane_words::spread(mask & 0xF);
+  w1 &= lane_words::spread((mask >> 4) & 0xF);
+  return ((w0 ^ g0) & lane_words::low_range(lanes)) == 0 &&
+         ((w1 ^ g1) & lane_words::high_range(lanes)) == 0;
 }
 
 // What happened in one cycle (sampled just before the rising edge).

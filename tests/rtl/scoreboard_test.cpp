@@ -170,3 +170,25 @@ TEST_CASE("scoreboard: two results are equal when their first `lanes` lanes are,
     }
   }
 }
+
+TEST_CASE("scoreboard: a result matches when the lanes of its mask show the expected values and its other lanes read zero") {
+  const std::array<uint16_t, halfpipe::tb::kMaxLanes> want{0x3C00, 0x4000, 0x4200, 0x4400,
+                                                           0xBC00, 0xC000, 0xC200, 0xC400};
+  for (int lanes = 1; lanes <= halfpipe::tb::kMaxLanes; ++lanes) {
+    for (uint32_t mask = 0; mask < (1u << lanes); ++mask) {
+      // What the unit shows, lane by lane: the expected value in the mask, zero outside it.
+      std::array<uint16_t, halfpipe::tb::kMaxLanes> right{};
+      for (int lane = 0; lane < lanes; ++lane) right[lane] = (mask >> lane) & 1 ? want[lane] : 0;
+      INFO("lanes " << lanes << ", mask " << mask);
+      CHECK(halfpipe::tb::same_lanes_masked(want, right, mask, lanes));
+      for (int lane = 0; lane < halfpipe::tb::kMaxLanes; ++lane) {
+        for (const uint16_t bit : {uint16_t{0x0001}, uint16_t{0x8000}}) {
+          auto wrong = right;
+          wrong[lane] ^= bit;  // a wrong value in the mask, or a non-zero one outside it
+          INFO("lane " << lane << " differs by " << bit);
+          CHECK(halfpipe::tb::same_lanes_masked(want, wrong, mask, lanes) == (lane >= lanes));
+        }
+      }
+    }
+  }
+}
