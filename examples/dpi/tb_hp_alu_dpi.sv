@@ -9,9 +9,10 @@
 // output is compared lane by lane, and with its tag and lane mask, against the queue's head.
 // It ends with `N passed, N failed` (lanes compared) and exits non-zero on any failure.
 //
-// Defines: HP_DPI_BEATS (beats to send, default 100000), HP_DPI_SEED (default 1),
-// HP_DPI_BREAK_RESULT (corrupts lane 3 of every odd tag as it leaves the DUT, to prove that the
-// comparison catches a wrong result).
+// Defines: HP_DPI_BEATS (beats to send, default 100000), HP_DPI_SEED (default 1).
+// +HP_DPI_BREAK_RESULT on the command line, or the define of that name, corrupts lane 3 of every
+// odd tag as it leaves the DUT, to prove that the comparison catches a wrong result; as a
+// plusarg, the one build runs both ways.
 `include "halfpipe_dpi_pkg.sv"
 `include "hp_uop_pkg.sv"
 
@@ -176,7 +177,12 @@ module tb_hp_alu_dpi #(
   endfunction
 
   initial begin
-    bit have_beat = 0, fire_in, fire_out;
+    bit have_beat = 0, fire_in, fire_out, break_result;
+`ifdef HP_DPI_BREAK_RESULT
+    break_result = 1'b1;
+`else
+    break_result = $test$plusargs("HP_DPI_BREAK_RESULT") != 0;
+`endif
     void'($urandom(`HP_DPI_SEED));
     load_forms();
     repeat (2) @(posedge clk);
@@ -202,9 +208,7 @@ module tb_hp_alu_dpi #(
       fire_in = in_valid && in_ready;
       if (fire_out) begin
         logic [16*Lanes-1:0] observed = out_result;
-`ifdef HP_DPI_BREAK_RESULT
-        if (out_tag[0]) observed[16*3 +: 16] ^= 16'h0001;
-`endif
+        if (break_result && out_tag[0]) observed[16*3 +: 16] ^= 16'h0001;
         check(observed, out_tag, out_lane_mask);
         ++received;
       end
