@@ -8,37 +8,24 @@
 #   rtl/area.sh 2                 # Lanes 2 only
 #   rtl/area.sh --table           # regenerate every row of rtl/area-table.csv (hours)
 #   rtl/area.sh --table --missing # only the rows the table lacks (resumes a stopped regeneration)
+#   rtl/area.sh --table --rows F  # the rows of F, measured by the same synthesis elsewhere (the
+#                                 # build's netlist.sh writes one), into the table; no synthesis
 # The table is the one place the measured areas live: `halfpipe explore --sweep` reads it (model/
 # dse/area.h says how, and how it estimates what the table lacks). --table writes each row as soon
 # as its synthesis ends, so a stopped run keeps what it measured. HP_AREA_TABLE names another file
 # (the tests use that); HP_AREA_POINTS="LANES:DEPTH ..." another set of points.
 set -euo pipefail
 rtl=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
-sources=$(sed -n 's|^ *${CMAKE_CURRENT_SOURCE_DIR}/\(hp_[a-z0-9_]*\.sv\)$|\1|p' "$rtl/CMakeLists.txt")
-# From the repository root, where hp_alu's default table paths (model/ref/approx/*.mem) resolve.
+# shellcheck source=rtl/synthesis.sh
+source "$rtl/synthesis.sh"
 cd "$rtl/.."
-log=$(mktemp)
-netlist=$(mktemp --suffix=.json)
-trap 'rm -f "$log" "$netlist" "${table_tmp:-}"' EXIT
+table_tmp=
+trap 'rm -f "$table_tmp"' EXIT
 
-# Sets `cells`, `flops`, `levels` (the longest register-to-register path) and `stages` (the
-# longest path into each rank of registers, stage 1 first, joined by '/') for one configuration;
-# exits on a Yosys error.
+# Sets `cells`, `flops`, `levels` and `stages` for one configuration (rtl/synthesis.sh); exits on
+# a Yosys error.
 synthesise() {
-  local lanes=$1 depth=$2 script measured
-  script="read_verilog -sv -I$rtl $(cd "$rtl" && for s in $sources; do printf '%s ' "$rtl/$s"; done);"
-  script+=" chparam -set Lanes $lanes -set Depth $depth hp_alu; synth -flatten -top hp_alu; stat;"
-  script+=" abc -g AND,NAND,OR,NOR,XOR,XNOR,MUX; opt_clean; write_json $netlist"
-  if ! yosys -q -l "$log" -p "$script" >/dev/null 2>&1; then
-    grep -i 'error' "$log" >&2 || tail -5 "$log" >&2
-    echo "area.sh: yosys failed for Lanes=$lanes Depth=$depth" >&2
-    exit 1
-  fi
-  # The design is one flat module: its stat section counts every cell, by type.
-  cells=$(awk '/Number of cells:/{n=$4} END{print n}' "$log")
-  flops=$(awk '/^=== /{n=0} $1~/^\$_(S?DFF|ALDFF|DFFSR|DLATCH)/{n+=$2} END{print n+0}' "$log")
-  measured=$(python3 "$rtl/levels.py" "$netlist" --summary)
-  read -r levels stages <<<"$measured"
+  hp_synthesise "$1" "$2" || { echo "area.sh: yosys failed for Lanes=$1 Depth=$2" >&2; exit 1; }
 }
 
 if [[ ${1:-} != --table ]]; then
@@ -54,9 +41,16 @@ if [[ ${1:-} != --table ]]; then
 fi
 
 shift
-missing_only=0
-[[ ${1:-} == --missing ]] && { missing_only=1; shift; }
-(($# == 0)) || { echo "area.sh: --table takes only --missing" >&2; exit 2; }
+missing_only=0 measured_rows=
+while (($#)); do
+  case $1 in
+    --missing) missing_only=1; shift ;;
+    --rows)
+      (($# >= 2)) || { echo "area.sh: --rows needs a file" >&2; exit 2; }
+      measured_rows=$2; shift 2 ;;
+    *) echo "area.sh: --table takes only --missing and --rows FILE" >&2; exit 2 ;;
+  esac
+done
 table=${HP_AREA_TABLE:-$rtl/area-table.csv}
 # Lanes 2, 4, 8 x Depth 2..8, then Lanes=6: Lanes=2 first, so that a stopped run has the whole
 # Depth axis, then the points the area model's fit needs most (model/dse/area.h).
@@ -73,15 +67,35 @@ header="# hp_alu area and logic depth: Yosys $yosys_version, read_verilog -sv, c
 # takes levels_max as its frequency axis.
 lanes,depth,cells,flops,levels_max,levels_stages"
 
+row_pattern='^[0-9]+,[0-9]+,[0-9]+,[0-9]+,[0-9]+,[0-9/]+$'
+if [[ -n $measured_rows ]]; then
+  # Rows measured by rtl/synthesis.sh elsewhere (rtl/netlist.sh writes one beside its netlist):
+  # they replace their points' rows, and no point is synthesised.
+  [[ -r $measured_rows ]] || { echo "area.sh: $measured_rows: cannot read it" >&2; exit 2; }
+  line_number=0 points=
+  while IFS= read -r line || [[ -n $line ]]; do
+    line_number=$((line_number + 1))
+    [[ $line =~ $row_pattern ]] || {
+      echo "$measured_rows:$line_number: not a row lanes,depth,cells,flops,levels_max,levels_stages: '$line'" >&2
+      exit 2
+    }
+    points+=" ${line%%,*}:$(cut -d, -f2 <<<"$line")"
+  done <"$measured_rows"
+fi
+
 # Rows "lanes,depth,..." of the table as it stands (comments and the column line dropped), in
 # today's six columns: a row of an older table is left out, to be measured again.
-rows() { [[ -f $table ]] && grep -E '^[0-9]+,[0-9]+,[0-9]+,[0-9]+,[0-9]+,[0-9/]+$' "$table" || true; }
+rows() { [[ -f $table ]] && grep -E "$row_pattern" "$table" || true; }
 
 for point in $points; do
   lanes=${point%:*} depth=${point#*:}
   if ((missing_only)) && rows | grep -q "^$lanes,$depth,"; then continue; fi
   start=$SECONDS
-  synthesise "$lanes" "$depth"
+  if [[ -n $measured_rows ]]; then
+    IFS=, read -r _ _ cells flops levels stages < <(grep "^$lanes,$depth," "$measured_rows" | tail -1)
+  else
+    synthesise "$lanes" "$depth"
+  fi
   table_tmp=$(mktemp "$table.XXXXXX")
   { echo "$header"
     { rows | grep -v "^$lanes,$depth," || true; echo "$lanes,$depth,$cells,$flops,$levels,$stages"; } |

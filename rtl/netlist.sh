@@ -1,35 +1,30 @@
 #!/usr/bin/env bash
-# The gate-level netlist: synthesises hp_alu with Yosys (read_verilog -sv, synth -flatten) for
-# one Lanes/Depth and writes it as a flat Verilog netlist of Yosys' generic cells
+# The gate-level netlist: synthesises hp_alu with Yosys for one Lanes/Depth (rtl/synthesis.sh, the
+# synthesis rtl/area.sh measures) and writes it as a flat Verilog netlist of Yosys' generic cells
 # (write_verilog -noattr), top module renamed to hp_alu_netlist so that it and the RTL can be
 # Verilated into one executable. The tanh/ex2 tables are read ($readmemh) from absolute paths
 # at synthesis, so the netlist carries them as constants: it reads no file when simulated.
-# What simulates is then what synthesises; rtl/CMakeLists.txt Verilates the result.
-#   rtl/netlist.sh LANES DEPTH OUT.v
+# What simulates is then what synthesises; rtl/CMakeLists.txt Verilates the result. With ROW.csv,
+# the same run's area row (lanes,depth,cells,flops,levels_max,levels_stages, as
+# rtl/area-table.csv has them) is written there: `rtl/area.sh --table --rows ROW.csv` takes it.
+#   rtl/netlist.sh LANES DEPTH OUT.v [ROW.csv]
 set -euo pipefail
-if (($# != 3)); then
-  echo "usage: rtl/netlist.sh LANES DEPTH OUT.v" >&2
+if (($# != 3 && $# != 4)); then
+  echo "usage: rtl/netlist.sh LANES DEPTH OUT.v [ROW.csv]" >&2
   exit 2
 fi
-lanes=$1 depth=$2 out=$3
+lanes=$1 depth=$2 out=$(realpath -m "$3") row=${4:+$(realpath -m "$4")}
 rtl=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
-tables=$(cd "$rtl/../model/ref/approx" && pwd)
-sources=$(sed -n 's|^ *${CMAKE_CURRENT_SOURCE_DIR}/\(hp_[a-z0-9_]*\.sv\)$|\1|p' "$rtl/CMakeLists.txt")
-out=$(realpath -m "$out")
-# From the repository root, as rtl/area.sh: Yosys evaluates hp_approx's $readmemh with the
-# default table paths (model/ref/approx/*.mem, relative) while it reads the file, before chparam
-# sets the absolute ones, so a build directory as working directory fails.
+# shellcheck source=rtl/synthesis.sh
+source "$rtl/synthesis.sh"
 cd "$rtl/.."
-log=$(mktemp)
-trap 'rm -f "$log" "$out.partial"' EXIT
-script="read_verilog -sv -I$rtl $(for s in $sources; do printf '%s ' "$rtl/$s"; done);"
-script+=" chparam -set Lanes $lanes -set Depth $depth"
-script+=" -set TanhMemFile \"$tables/tanh.mem\" -set Ex2MemFile \"$tables/ex2.mem\" hp_alu;"
-script+=" synth -flatten -top hp_alu; splitnets; rename hp_alu hp_alu_netlist;"
-script+=" write_verilog -noattr $out.partial"
-if ! yosys -q -l "$log" -p "$script" >/dev/null 2>&1; then
-  grep -i 'error' "$log" >&2 || tail -5 "$log" >&2
+trap 'rm -f "$out.partial" "${row:-/nonexistent}.partial"' EXIT
+if ! hp_synthesise "$lanes" "$depth" "$out.partial"; then
   echo "netlist.sh: yosys failed for Lanes=$lanes Depth=$depth" >&2
   exit 1
+fi
+if [[ -n $row ]]; then
+  echo "$lanes,$depth,$cells,$flops,$levels,$stages" >"$row.partial"
+  mv "$row.partial" "$row"
 fi
 mv "$out.partial" "$out"

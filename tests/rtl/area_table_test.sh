@@ -1,19 +1,34 @@
 #!/usr/bin/env bash
-# rtl/area.sh --table for one configuration, Lanes=2 Depth=4 (the default, and the quickest to
-# synthesise; doc/development.md, "The slowest tests"): Yosys 0.23 reads and synthesises hp_alu,
-# and the row it writes is the checked-in table's row, in the
-# table's format: the same header and columns, and levels_stages holds Depth-1 = 3 figures, whose
-# largest is levels_max. So the checked-in table is the RTL's as it stands (regenerate it after an
-# RTL change: rtl/area.sh --table).
-#   tests/rtl/area_table_test.sh
+# The Lanes=2 Depth=4 row of rtl/area.sh --table (the default configuration, and the quickest to
+# synthesise): Yosys 0.23 reads and synthesises hp_alu, and the row written is the checked-in
+# table's row, in the table's format: the same header and columns, and levels_stages holds
+# Depth-1 = 3 figures, whose largest is levels_max. So the checked-in table is the RTL's as it
+# stands (regenerate it after an RTL change: rtl/area.sh --table).
+# With ROW.csv (the row the build's rtl/netlist.sh measured in the synthesis it simulates,
+# rtl/synthesis.sh), area.sh --table --rows writes that row instead of synthesising again; a
+# malformed rows file is then refused, naming the file and the line.
+#   tests/rtl/area_table_test.sh [ROW.csv]
 set -euo pipefail
 top=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 fail() { echo "FAIL: $*" >&2; exit 1; }
 
-HP_AREA_POINTS=2:4 HP_AREA_TABLE=$work/table.csv "$top/rtl/area.sh" --table >"$work/out" 2>&1 ||
-  fail "area.sh --table: $(cat "$work/out")"
+if (($# == 1)); then
+  HP_AREA_TABLE=$work/table.csv "$top/rtl/area.sh" --table --rows "$1" >"$work/out" 2>&1 ||
+    fail "area.sh --table --rows $1: $(cat "$work/out")"
+  printf '2,4,37339,1192,124,102/114/124\n2,4,many\n' >"$work/bad.csv"
+  status=0
+  HP_AREA_TABLE=$work/bad-table.csv "$top/rtl/area.sh" --table --rows "$work/bad.csv" \
+    >"$work/bad.out" 2>&1 || status=$?
+  ((status == 2)) || fail "a malformed rows file: exit $status, not 2"
+  grep -q "^$work/bad.csv:2: not a row" "$work/bad.out" ||
+    fail "a malformed rows file is not named with its line: $(cat "$work/bad.out")"
+  [[ ! -e $work/bad-table.csv ]] || fail "a malformed rows file wrote a table"
+else
+  HP_AREA_POINTS=2:4 HP_AREA_TABLE=$work/table.csv "$top/rtl/area.sh" --table >"$work/out" 2>&1 ||
+    fail "area.sh --table: $(cat "$work/out")"
+fi
 checked_in=$top/rtl/area-table.csv
 diff <(grep '^#' "$checked_in") <(grep '^#' "$work/table.csv") >/dev/null ||
   fail "the header differs from rtl/area-table.csv's"
