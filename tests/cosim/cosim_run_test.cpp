@@ -327,7 +327,7 @@ TEST_CASE("pipelining: every legal PTX form co-simulates at Lanes=2 Depth=13 (ev
 }
 
 TEST_CASE("pipelining: every vISA form the RTL executes co-simulates at Lanes=2 Depth=2",
-          "[cosim][pipelining][visa]") {
+          "[cosim][pipelining][visa][shape]") {
   if (!elaborate_here()) return;
   check_every_visa_form(2, 62, 2368, 2);
 }
