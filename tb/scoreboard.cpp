@@ -50,7 +50,8 @@ Scoreboard::Scoreboard(int lanes, int ports, Reporter reporter, OutcomeReporter 
       keep_outputs_(ports > 1 || static_cast<bool>(outcome)),
       reporter_(std::move(reporter)),
       outcome_(std::move(outcome)),
-      window_(64) {  // far above any Depth: one port holds at most Depth in flight
+      window_(64),  // far above any Depth: one port holds at most Depth in flight
+      window_mask_(window_.size() - 1) {
   if (ports < 1 || ports > kMaxPorts)
     throw std::invalid_argument("scoreboard: 1 to " + std::to_string(kMaxPorts) + " ports");
 }
@@ -60,10 +61,11 @@ void Scoreboard::grow() {
   for (uint64_t s = base_; s < base_ + window_size_; ++s)
     larger[s & (larger.size() - 1)] = std::move(entry(s));
   window_ = std::move(larger);
+  window_mask_ = window_.size() - 1;
 }
 
 void Scoreboard::append(const Expected& e) {
-  if (window_size_ == window_.size()) grow();
+  if (window_size_ > window_mask_) grow();
   Entry& slot = entry(base_ + window_size_);
   slot.expected = e;
   slot.delivered_by = 0;
@@ -83,7 +85,10 @@ void Scoreboard::accept(Port port, uint64_t cycle) {
   if (accepted_[index(port)] >= appended())
     throw std::logic_error("scoreboard: a port accepted a transaction never appended");
   Entry& accepted = entry(accepted_[index(port)]);
-  if (!tag_users_.empty()) ++tag_users_[accepted.expected.tag];
+  if (!tag_users_.empty()) {
+    ++tag_users_[accepted.expected.tag];
+    tag_holder_[accepted.expected.tag] = accepted_[index(port)];
+  }
   if (keep_outputs_) accepted.accept_cycle[index(port)] = cycle;
   ++accepted_[index(port)];
 }
@@ -91,6 +96,7 @@ void Scoreboard::accept(Port port, uint64_t cycle) {
 void Scoreboard::match_by_tag(uint32_t tags) {
   if (ports_ != 1) throw std::logic_error("scoreboard: match_by_tag with several ports");
   tag_users_.assign(tags, 0);
+  tag_holder_.assign(tags, 0);
 }
 
 void Scoreboard::drop_in_flight() {
@@ -132,10 +138,19 @@ void Scoreboard::check(Port port, const OutBeat& got, uint64_t cycle) {
   }
   uint64_t sequence = delivered_[p];
   if (!tag_users_.empty()) {  // matched by tag: the transaction in flight that carries it
-    sequence = base_;
-    while (sequence < accepted_[p] &&
-           ((entry(sequence).delivered_by & (1u << p)) || entry(sequence).expected.tag != got.tag))
-      ++sequence;
+    // The one transaction in flight that carries the tag is the last accepted with it; where
+    // that does not hold (a unit's duplicate tags), the oldest in flight that carries it.
+    auto in_flight_with_tag = [&](uint64_t s) {
+      return s >= base_ && s < accepted_[p] && !(entry(s).delivered_by & (1u << p)) &&
+             entry(s).expected.tag == got.tag;
+    };
+    if (got.tag < tag_users_.size() && tag_users_[got.tag] == 1 &&
+        in_flight_with_tag(tag_holder_[got.tag])) {
+      sequence = tag_holder_[got.tag];
+    } else {
+      sequence = base_;
+      while (sequence < accepted_[p] && !in_flight_with_tag(sequence)) ++sequence;
+    }
     if (sequence == accepted_[p]) {
       ++failed_;
       ++unexpected_;
@@ -180,7 +195,7 @@ void Scoreboard::check(Port port, const OutBeat& got, uint64_t cycle) {
   }
   if (failed_ != failed_before) slot.results_match = false;
   if (e.plan >= 0) {
-    if (static_cast<size_t>(e.plan) >= plan_counts_.size()) plan_counts_.resize(e.plan + 1);
+    if (static_cast<size_t>(e.plan) >= plans_) plan_counts_.resize(plans_ = e.plan + 1);
     PlanCounts& counts = plan_counts_[e.plan];
     counts.passed += passed_ - passed_before;
     counts.failed += failed_ - failed_before;

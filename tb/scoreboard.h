@@ -143,8 +143,10 @@ class Scoreboard {
     bool results_match = true;
   };
   static int index(Port port) { return static_cast<int>(port); }
-  Entry& entry(uint64_t sequence) { return window_[sequence & (window_.size() - 1)]; }
-  const Entry& entry(uint64_t sequence) const { return window_[sequence & (window_.size() - 1)]; }
+  // By the ring's mask, kept beside it: window_.size() divides by the size of an Entry, on every
+  // transaction's append, accept and check.
+  Entry& entry(uint64_t sequence) { return window_[sequence & window_mask_]; }
+  const Entry& entry(uint64_t sequence) const { return window_[sequence & window_mask_]; }
   void grow();
   void retire_finished();
 
@@ -157,6 +159,7 @@ class Scoreboard {
   // Transactions [base_, base_ + window_size_) of the sequence: from the oldest one some port
   // has not handed back to the newest appended. A ring whose size is a power of two.
   std::vector<Entry> window_;
+  uint64_t window_mask_;  // window_.size() - 1
   uint64_t base_ = 0;
   uint64_t window_size_ = 0;
   std::array<uint64_t, kMaxPorts> accepted_{};   // per port: transactions accepted
@@ -164,9 +167,11 @@ class Scoreboard {
   uint64_t passed_ = 0, failed_ = 0;
   uint64_t transactions_passed_ = 0, transactions_failed_ = 0, unexpected_ = 0;
   std::vector<uint32_t> tag_users_;  // matched by tag: transactions in flight per tag
+  std::vector<uint64_t> tag_holder_;  // matched by tag: the last transaction accepted per tag
   bool any_nan_ = false;
   uint64_t nan_differences_ = 0;
   std::vector<PlanCounts> plan_counts_;
+  size_t plans_ = 0;  // plan_counts_.size(), read on every check
 };
 
 }  // namespace halfpipe::tb

@@ -105,6 +105,34 @@ TEST_CASE("scoreboard: matched by tag, results pass in any order, and a tag nobo
   CHECK(seen[0].got == 3);
 }
 
+// The drive loop never offers a tag still in flight, but a caller of the scoreboard may: then an
+// output carrying it is the oldest such transaction's, and the next one the younger's. A tag past
+// 2^TagWidth is nobody's.
+TEST_CASE("scoreboard: matched by tag, two transactions in flight with one tag are matched oldest first, and a tag past 2^TagWidth is unexpected") {
+  std::vector<Mismatch> seen;
+  Scoreboard sb(1, [&](const Mismatch& m) { seen.push_back(m); });
+  sb.match_by_tag(4);
+  sb.expect(transaction(2, 0b1, 0x3C00, 0));  // the older one: 1.0
+  sb.expect(transaction(2, 0b1, 0x4000, 0));  // the younger one: 2.0
+  sb.check(output(2, 0b1, 0x3C00, 0));
+  CHECK(seen.empty());
+  CHECK_FALSE(sb.tag_free(2));
+  sb.check(output(2, 0b1, 0x3C00, 0));  // the younger one's turn: 1.0 where 2.0 is expected
+  REQUIRE(seen.size() == 1);
+  CHECK(seen[0].kind == Mismatch::Kind::Result);
+  CHECK(seen[0].expected == 0x4000);
+  CHECK(sb.tag_free(2));
+  sb.expect(transaction(3, 0b1, 0x3C00, 0));
+  sb.check(output(7, 0b1, 0x3C00, 0));
+  REQUIRE(seen.size() == 2);
+  CHECK(seen[1].kind == Mismatch::Kind::Unexpected);
+  CHECK(seen[1].got == 7);
+  sb.check(output(3, 0b1, 0x3C00, 0));
+  CHECK(seen.size() == 2);
+  CHECK(sb.passed() == 2);
+  CHECK(sb.failed() == 2);
+}
+
 // A reset flushes what an out-of-order unit held, which lies among transactions it already
 // handed back: exactly those are offered again, with their tags, after what was waiting.
 TEST_CASE("scoreboard: matched by tag, a reset offers again exactly the transactions still held, each with its tag") {
