@@ -18,6 +18,7 @@ set -euo pipefail
 rtl=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 # shellcheck source=rtl/synthesis.sh
 source "$rtl/synthesis.sh"
+invoked_in=$PWD  # where relative paths given to the script are
 cd "$rtl/.."
 table_tmp=
 trap 'rm -f "$table_tmp"' EXIT
@@ -47,11 +48,11 @@ while (($#)); do
     --missing) missing_only=1; shift ;;
     --rows)
       (($# >= 2)) || { echo "area.sh: --rows needs a file" >&2; exit 2; }
-      measured_rows=$2; shift 2 ;;
+      measured_rows=$(cd "$invoked_in" && realpath -m -- "$2"); shift 2 ;;
     *) echo "area.sh: --table takes only --missing and --rows FILE" >&2; exit 2 ;;
   esac
 done
-table=${HP_AREA_TABLE:-$rtl/area-table.csv}
+table=$(cd "$invoked_in" && realpath -m -- "${HP_AREA_TABLE:-$rtl/area-table.csv}")
 # Lanes 2, 4, 8 x Depth 2..8, then Lanes=6: Lanes=2 first, so that a stopped run has the whole
 # Depth axis, then the points the area model's fit needs most (model/dse/area.h).
 points=${HP_AREA_POINTS:-"2:2 2:3 2:4 2:5 2:6 2:7 2:8 4:4 8:4 4:8 8:8 4:2 8:2
