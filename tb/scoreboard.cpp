@@ -139,7 +139,7 @@ void Scoreboard::check(Port port, const OutBeat& got, uint64_t cycle) {
   uint64_t sequence = delivered_[p];
   if (!tag_users_.empty()) {  // matched by tag: the transaction in flight that carries it
     // The one transaction in flight that carries the tag is the last accepted with it; where
-    // that does not hold (a unit's duplicate tags), the oldest in flight that carries it.
+    // that does not hold (a caller offered a tag still in flight), the oldest that carries it.
     auto in_flight_with_tag = [&](uint64_t s) {
       return s >= base_ && s < accepted_[p] && !(entry(s).delivered_by & (1u << p)) &&
              entry(s).expected.tag == got.tag;
