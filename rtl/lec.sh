@@ -1,0 +1,98 @@
+#!/usr/bin/env bash
+# The netlist against the RTL, for all inputs: a logic equivalence check of rtl/netlist.sh's
+# output against hp_alu at the same Lanes/Depth, decided by ABC's &cec, not by the synthesis.
+# Yosys reads each design into an AIG (the RTL with prep and techmap, its ROM rows past the
+# tables' ends and other undefined bits given values; the netlist as written); rtl/lec.py cuts
+# both at their flip-flops, paired by name, into combinational problems, one per cone; each cone
+# is proven, disproven (the output and ABC's counterexample are printed) or unknown (past
+# --timeout). rtl/README.md ("Formal") has the method, its soundness argument and the times.
+#   rtl/lec.sh [--cone NAME]... [--timeout SECONDS] LANES DEPTH NETLIST.v
+# Cones: fma (hp_fma_core), tanh and ex2 (the quadratic interpolators), approx (the rest of
+# hp_approx), rest (the other outputs and flip-flops); default all. Exit 0 when every cone asked
+# for is proven, 1 when one is disproven or unknown, 2 for bad arguments or a Yosys error.
+set -euo pipefail
+rtl=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+usage() { echo "usage: rtl/lec.sh [--cone fma|tanh|ex2|approx|rest]... [--timeout SECONDS] LANES DEPTH NETLIST.v" >&2; exit 2; }
+declare -A cone_regex=(
+  [fma]='\.u_fma_core\.' [tanh]='\.u_tanh_quadratic\.' [ex2]='\.u_ex2_quadratic\.'
+  [approx]='\.u_approx\.' [rest]='.')
+all_cones=(fma tanh ex2 approx rest)
+cones=() timeout=1800
+while (($#)); do
+  case $1 in
+    --cone) [[ -n ${2:-} && -n ${cone_regex[$2]:-} ]] || { echo "rtl/lec.sh: unknown cone '${2:-}'" >&2; usage; }
+            cones+=("$2"); shift 2 ;;
+    --timeout) [[ ${2:-} =~ ^[1-9][0-9]*$ ]] || { echo "rtl/lec.sh: --timeout takes seconds, not '${2:-}'" >&2; usage; }
+               timeout=$2; shift 2 ;;
+    -*) usage ;;
+    *) break ;;
+  esac
+done
+(($# == 3)) || usage
+lanes=$1 depth=$2 netlist=$(realpath -m "$3")
+[[ $lanes =~ ^[0-9]+$ && $depth =~ ^[0-9]+$ ]] || { echo "rtl/lec.sh: LANES and DEPTH are numbers" >&2; usage; }
+[[ -r $netlist ]] || { echo "rtl/lec.sh: cannot read the netlist $netlist" >&2; exit 2; }
+((${#cones[@]})) || cones=("${all_cones[@]}")
+for tool in yosys yosys-abc python3; do
+  command -v "$tool" >/dev/null || { echo "rtl/lec.sh: $tool is not installed" >&2; exit 2; }
+done
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+
+# shellcheck disable=SC2016  # the ${...} is CMake's, matched literally
+sources=$(sed -n 's|^ *${CMAKE_CURRENT_SOURCE_DIR}/\(hp_[a-z0-9_]*\.sv\)$|\1|p' "$rtl/CMakeLists.txt" \
+            | while read -r s; do printf '%s/%s ' "$rtl" "$s"; done)
+tables=$(cd "$rtl/../model/ref/approx" && pwd)
+# Both designs end the same way: asynchronous resets as synchronous logic, enables as
+# multiplexers, every cell as AND gates, written with every named wire's literal.
+to_aig="async2sync; dffunmap; techmap; opt_clean; aigmap; opt_clean"
+# The RTL: the tables' rows past their ends (read only for indices the front end never forms)
+# and Yosys's other undefined bits take the value synthesis gives them where a multiplexer
+# chooses (opt_expr -mux_undef), else 0; any value is a refinement of the RTL.
+(cd "$rtl/.." && yosys -q -l "$work/gold.log" -p "read_verilog -sv -I$rtl $sources;
+   chparam -set Lanes $lanes -set Depth $depth -set TanhMemFile \"$tables/tanh.mem\" -set Ex2MemFile \"$tables/ex2.mem\" hp_alu;
+   prep -flatten -top hp_alu; memory_map; setundef -undriven -undef; opt_clean;
+   opt_expr -mux_undef; setundef -zero; opt_clean; $to_aig;
+   write_aiger -ascii -vmap $work/gold.map $work/gold.aag" >/dev/null 2>&1) &
+declare -A pid
+pid[gold]=$!
+yosys -q -l "$work/gate.log" -p "read_verilog $netlist; hierarchy -top hp_alu_netlist; proc; flatten;
+   $to_aig; write_aiger -ascii -vmap $work/gate.map $work/gate.aag" >/dev/null 2>&1 &
+pid[gate]=$!
+for side in gold gate; do
+  wait "${pid[$side]}" || {
+    grep -i 'error' "$work/$side.log" >&2 || tail -5 "$work/$side.log" >&2
+    echo "rtl/lec.sh: yosys could not read the $([[ $side == gold ]] && echo "RTL at Lanes=$lanes Depth=$depth" || echo "netlist $netlist")" >&2
+    exit 2
+  }
+done
+
+# Each cone takes the outputs no earlier cone took, in all_cones' order.
+cone_args=()
+for c in "${all_cones[@]}"; do cone_args+=("$c=${cone_regex[$c]}"); done
+free=()
+status=0
+for cone in "${cones[@]}"; do
+  while :; do
+    python3 "$rtl/lec.py" "$work/gold.aag" "$work/gold.map" "$work/gate.aag" "$work/gate.map" \
+      "$work" "${free[@]}" "${cone_args[@]}" >"$work/cut.log" || { cat "$work/cut.log" >&2; exit 2; }
+    start=$(date +%s%3N)
+    verdict=unknown
+    if timeout "$timeout" yosys-abc -c "&r $work/$cone.gold.aig; &cec $work/$cone.gate.aig" >"$work/abc.log" 2>&1; then
+      grep -q 'Networks are equivalent' "$work/abc.log" && verdict=proven
+      grep -q 'NOT EQUIVALENT' "$work/abc.log" && verdict=disproven
+    fi
+    ms=$(($(date +%s%3N) - start))
+    # &cec names a failing output by its index: its name is the file's symbol o<index>.
+    failed=$(sed -n 's/.*Output \([0-9][0-9]*\) .*/\1/p' "$work/abc.log" | head -1)
+    [[ -z $failed ]] || failed=$(grep -a -m1 "^o$failed " "$work/$cone.gate.aig" | cut -d' ' -f2-)
+    # A removed flip-flop guessed constant that is not: read it as free instead, and again.
+    [[ $verdict == disproven && $failed == const:* ]] || break
+    free+=(--free "${failed#const:}")
+  done
+  printf '%-7s %-9s %6d.%d s  (%s)\n' "$cone" "$verdict" $((ms / 1000)) $((ms % 1000 / 100)) "$(grep "^cone $cone:" "$work/cut.log" | cut -d' ' -f3-)"
+  [[ $verdict != disproven ]] || echo "  the netlist differs from the RTL at output $failed"
+  [[ $verdict == proven ]] || status=1
+done
+head -1 "$work/cut.log"
+exit "$status"
