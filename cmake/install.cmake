@@ -54,11 +54,11 @@ install(FILES ${PROJECT_BINARY_DIR}/generated/model/ref/approx/tables.h
 # For the user's own RTL simulation: hp_alu and its packages, the tables its $readmemh reads
 # (pass their installed paths as TanhMemFile/Ex2MemFile), and the DPI package.
 install(FILES ${HP_RTL_SOURCES} DESTINATION ${HALFPIPE_INSTALL_DATADIR}/rtl)
-# The packages the modules `include (with guards): without them the installed RTL does not
-# compile (tests/install/install_test.sh lints it).
+# The packages the modules `include (with guards), and the op enum hp_uop_pkg includes: without
+# them the installed RTL does not compile (tests/install/install_test.sh lints it).
 install(FILES ${PROJECT_SOURCE_DIR}/rtl/hp_format_pkg.sv ${PROJECT_SOURCE_DIR}/rtl/hp_pipe_pkg.sv
-              ${PROJECT_SOURCE_DIR}/rtl/hp_policy_pkg.sv
-              ${PROJECT_SOURCE_DIR}/rtl/hp_uop_pkg.sv DESTINATION ${HALFPIPE_INSTALL_DATADIR}/rtl)
+              ${PROJECT_SOURCE_DIR}/rtl/hp_policy_pkg.sv ${PROJECT_SOURCE_DIR}/rtl/hp_uop_pkg.sv
+              ${PROJECT_SOURCE_DIR}/rtl/hp_op_e.svh DESTINATION ${HALFPIPE_INSTALL_DATADIR}/rtl)
 # The handshake assertions and their bind (rtl/README.md, "Assertions": compile them in with --assert).
 install(FILES ${PROJECT_SOURCE_DIR}/rtl/sva/hp_alu_assertions.vlt ${PROJECT_SOURCE_DIR}/rtl/sva/hp_alu_assertions.sv
               ${PROJECT_SOURCE_DIR}/rtl/sva/hp_alu_bind.sv DESTINATION ${HALFPIPE_INSTALL_DATADIR}/rtl/sva)

@@ -15,20 +15,9 @@ package hp_uop_pkg;
   localparam int unsigned FormatWidth = 4;
   localparam int unsigned FormatLowWidth = 3;
 
-  // The ops, coded as the op table (model/uop/ops.def) codes them, one per row; each code is
-  // checked against the table by tests/isa/op_table_test.cpp.
-  typedef enum logic [OpWidth-1:0] {
-    OpAdd  = 4'd0,
-    OpSub  = 4'd1,
-    OpMul  = 4'd2,
-    OpFma  = 4'd3,
-    OpNeg  = 4'd4,
-    OpAbs  = 4'd5,
-    OpMin  = 4'd6,
-    OpMax  = 4'd7,
-    OpTanh = 4'd8,
-    OpEx2  = 4'd9
-  } op_e;
+  // The ops, coded as the op table (model/uop/ops.def) codes them, one per row: generated from
+  // the table by `halfpipe uop --ops --sv`.
+`include "hp_op_e.svh"
 
   // A source modifier of vISA MIN_MAX (S27): |x| first, then the negation.
   typedef struct packed {

@@ -243,6 +243,7 @@ Parsed<MergeOptions> parse_merge_options(const std::vector<std::string>& args);
 struct UopOptions {
   std::vector<std::string> words;
   bool table = false;
+  bool ops = false;
   bool sv = false;
 };
 Parsed<UopOptions> parse_uop_options(const std::vector<std::string>& args);

@@ -100,7 +100,11 @@ const std::vector<OptionSpec>& vocabulary() {
       {"--table", {}, "",
        "every Uop word that names a form, one 'WORD NAME' line each (GTKWave's translate filter "
        "format)"},
-      {"--sv", {}, "", "with --table: as a SystemVerilog function hp_uop_form_name(word)"},
+      {"--ops", {}, "",
+       "the op table (model/uop/ops.def): each op's code, PTX opcode, operands and class"},
+      {"--sv", {}, "",
+       "with --table: as a SystemVerilog function hp_uop_form_name(word); with --ops: as the "
+       "RTL's op_e enum (rtl/hp_op_e.svh)"},
       {"--line", {}, "N",
        "the vector on line N of the file (repeatable); with -o, write just those vectors as a "
        "file of their own"},
@@ -544,6 +548,7 @@ Declared Vocabulary::words(std::vector<std::string>& words) {
 }
 Declared Vocabulary::table(bool& on) { return flag("--table", on); }
 Declared Vocabulary::sv(bool& on) { return flag("--sv", on); }
+Declared Vocabulary::ops(bool& on) { return flag("--ops", on); }
 Declared Vocabulary::lines(std::vector<uint64_t>& numbers) {
   const OptionSpec& spec = option_spec("--line");
   return app_.add_option(spec.name, numbers, spec.help)->type_name(spec.value)->check(kCount)

@@ -126,6 +126,7 @@ class Vocabulary {
   Declared words(std::vector<std::string>& words);
   Declared table(bool& on);
   Declared sv(bool& on);
+  Declared ops(bool& on);
   Declared lines(std::vector<uint64_t>& numbers);
 
   // Options one command uses today, defined here so that later commands find them.

@@ -45,7 +45,7 @@ constexpr std::string_view kOtherPtxTypes[] = {"f32", "f64", "b8",  "b16", "b32"
 
 // By the op's code (the op table, model/uop/ops.def).
 constexpr std::array<std::string_view, kOpCount> kOpcodeNames = {
-#define HALFPIPE_OP(Name, code, ptx, operands, op_class, family, kernel) ptx,
+#define HALFPIPE_OP(Name, code, ptx, operands, op_class, family, kernel, ref) ptx,
 #include "model/uop/ops.def"
 #undef HALFPIPE_OP
 };

@@ -7,18 +7,41 @@
 
 namespace halfpipe::ref {
 
+namespace {
+
+// An op's function (ops.h) called with what it reads: the operands its arity names, and for
+// min/max the Uop's modifiers.
+using Unary = Rounded (*)(const FloatFormat&, uint16_t);
+using Binary = Rounded (*)(const FloatFormat&, uint16_t, uint16_t);
+using Ternary = Rounded (*)(const FloatFormat&, uint16_t, uint16_t, uint16_t);
+using Selecting = uint16_t (*)(const FloatFormat&, uint16_t);
+using MinMax = uint16_t (*)(const FloatFormat&, uint16_t, uint16_t, MinMaxModifiers);
+
+Rounded call(Unary fn, const Uop&, const FloatFormat& f, uint16_t a, uint16_t, uint16_t) {
+  return fn(f, a);
+}
+Rounded call(Binary fn, const Uop&, const FloatFormat& f, uint16_t a, uint16_t b, uint16_t) {
+  return fn(f, a, b);
+}
+Rounded call(Ternary fn, const Uop&, const FloatFormat& f, uint16_t a, uint16_t b, uint16_t c) {
+  return fn(f, a, b, c);
+}
+Rounded call(Selecting fn, const Uop&, const FloatFormat& f, uint16_t a, uint16_t, uint16_t) {
+  return fn(f, a);
+}
+Rounded call(MinMax fn, const Uop& u, const FloatFormat& f, uint16_t a, uint16_t b, uint16_t) {
+  return fn(f, a, b, {u.nan, u.xorsign_abs});
+}
+
+}  // namespace
+
 Rounded operate(const Uop& u, const FloatFormat& f, uint16_t a, uint16_t b, uint16_t c) {
-  switch (u.op) {
-    case Op::Add: return add(f, a, b);
-    case Op::Sub: return sub(f, a, b);
-    case Op::Mul: return mul(f, a, b);
-    case Op::Fma: return fma(f, a, b, c);
-    case Op::Neg: return neg(f, a);
-    case Op::Abs: return abs(f, a);
-    case Op::Min: return min(f, a, b, {u.nan, u.xorsign_abs});
-    case Op::Max: return max(f, a, b, {u.nan, u.xorsign_abs});
-    case Op::Tanh: return tanh_approx(f, a);
-    case Op::Ex2: return ex2_approx(f, a);
+  switch (u.op) {  // the op table's ref column (model/uop/ops.def)
+#define HALFPIPE_OP(Name, code, ptx, operands, op_class, family, kernel, ref) \
+  case Op::Name:                                                               \
+    return call(ref, u, f, a, b, c);
+#include "model/uop/ops.def"
+#undef HALFPIPE_OP
   }
   throw NotImplemented("not implemented: unknown op");
 }

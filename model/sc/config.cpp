@@ -10,7 +10,7 @@ constexpr std::array<const char*, kFamilyCount> kFamilyNames{"arith", "minmax", 
                                                              "transcendental"};
 // The ops by their PTX opcodes (the op table's ptx column), for per-op latency settings.
 constexpr std::array<const char*, kOpCount> kOpNames{
-#define HALFPIPE_OP(Name, code, ptx, operands, op_class, family, kernel) ptx,
+#define HALFPIPE_OP(Name, code, ptx, operands, op_class, family, kernel, ref) ptx,
 #include "model/uop/ops.def"
 #undef HALFPIPE_OP
 };
@@ -24,7 +24,7 @@ constexpr int kMaxQueue = 1 << 20;
 
 OpFamily family_of(Op op) {
   switch (op) {  // the op table's family column (model/uop/ops.def)
-#define HALFPIPE_OP(Name, code, ptx, operands, op_class, family, kernel) \
+#define HALFPIPE_OP(Name, code, ptx, operands, op_class, family, kernel, ref) \
   case Op::Name:                                                          \
     return OpFamily::family;
 #include "model/uop/ops.def"

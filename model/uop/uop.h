@@ -15,18 +15,29 @@ enum class OpClass : uint8_t { Rounding, Selection, Approximate };
 
 // The ops of the op table (ops.def), by their codes in the Uop word.
 enum class Op : uint8_t {
-#define HALFPIPE_OP(Name, code, ptx, operands, op_class, family, kernel) Name = code,
+#define HALFPIPE_OP(Name, code, ptx, operands, op_class, family, kernel, ref) Name = code,
 #include "model/uop/ops.def"
 #undef HALFPIPE_OP
 };
 inline constexpr int kOpCount = 0
-#define HALFPIPE_OP(Name, code, ptx, operands, op_class, family, kernel) +1
+#define HALFPIPE_OP(Name, code, ptx, operands, op_class, family, kernel, ref) +1
 #include "model/uop/ops.def"
 #undef HALFPIPE_OP
     ;
 // Every op, in the table's order.
 inline constexpr Op kAllOps[kOpCount] = {
-#define HALFPIPE_OP(Name, code, ptx, operands, op_class, family, kernel) Op::Name,
+#define HALFPIPE_OP(Name, code, ptx, operands, op_class, family, kernel, ref) Op::Name,
+#include "model/uop/ops.def"
+#undef HALFPIPE_OP
+};
+// Each op's names, by its code: its enumerator (the RTL's op_e names it Op<identifier>) and its
+// PTX opcode.
+struct OpNames {
+  const char* identifier;
+  const char* ptx;
+};
+inline constexpr OpNames kOpNames[kOpCount] = {
+#define HALFPIPE_OP(Name, code, ptx, operands, op_class, family, kernel, ref) {#Name, ptx},
 #include "model/uop/ops.def"
 #undef HALFPIPE_OP
 };
@@ -115,7 +126,7 @@ struct Uop {
 // How many source operands an op reads: a, b, c in that order.
 constexpr int operand_count(Op op) {
   switch (op) {
-#define HALFPIPE_OP(Name, code, ptx, operands, op_class, family, kernel) \
+#define HALFPIPE_OP(Name, code, ptx, operands, op_class, family, kernel, ref) \
   case Op::Name:                                                          \
     return operands;
 #include "model/uop/ops.def"
@@ -126,7 +137,7 @@ constexpr int operand_count(Op op) {
 
 constexpr OpClass op_class(Op op) {
   switch (op) {
-#define HALFPIPE_OP(Name, code, ptx, operands, op_class, family, kernel) \
+#define HALFPIPE_OP(Name, code, ptx, operands, op_class, family, kernel, ref) \
   case Op::Name:                                                          \
     return OpClass::op_class;
 #include "model/uop/ops.def"

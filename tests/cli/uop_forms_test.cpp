@@ -10,10 +10,13 @@
 
 #include "model/isa/ptx.h"
 #include "tb/uop_name.h"
+#include "tests/support/form_counts.h"
 #include "tests/support/run_halfpipe.h"
 
 namespace {
 
+using halfpipe::test::kOps;
+using halfpipe::test::kPtxForms;
 using halfpipe::test::run_halfpipe;
 using halfpipe::tb::uop_name;
 
@@ -40,7 +43,8 @@ TEST_CASE("uop: a vISA word names its element operation, source modifiers includ
 }
 
 TEST_CASE("uop: a word that names no form says which field") {
-  CHECK(uop_name(0x0000C).error == "op field [3:0] is 12: ops are 0..9");
+  CHECK(uop_name(0x0000C).error ==
+        "op field [3:0] is 12: ops are 0.." + std::to_string(kOps - 1));
   CHECK(uop_name(0x80070).error.find("format field [19,6:4] is 15") == 0);
   CHECK(uop_name(0x00402).error == "relu [10] is set, which mul.f16 does not take");
   CHECK(uop_name(0x40006).error.find("src1_abs [18] is set, which only vISA words set") == 0);
@@ -88,12 +92,34 @@ TEST_CASE("uop command: prints the form and the fields, and exits 2 naming the i
   CHECK(line_count(table.output) == 1 + halfpipe::tb::uop_name_table().size());
 }
 
+TEST_CASE("uop --ops: one line per op of the table, and --sv the RTL's op_e with the same codes") {
+  // Codes as model/uop/uop.h's op field gives them; operand counts from the PTX pages (fma reads
+  // a, b and c; neg, abs, tanh and ex2 one source).
+  const auto ops = run_halfpipe("uop --ops");
+  INFO(ops.output);
+  CHECK(ops.status == 0);
+  CHECK(ops.output.find("\n0 Add add 2 Rounding\n") != std::string::npos);
+  CHECK(ops.output.find("\n3 Fma fma 3 Rounding\n") != std::string::npos);
+  CHECK(ops.output.find("\n5 Abs abs 1 Selection\n") != std::string::npos);
+  CHECK(ops.output.find("\n9 Ex2 ex2 1 Approximate\n") != std::string::npos);
+  CHECK(line_count(ops.output) == 2 + kOps);
+
+  const auto sv = run_halfpipe("uop --ops --sv");
+  CHECK(sv.status == 0);
+  CHECK(sv.output.find("typedef enum logic [OpWidth-1:0] {\n  OpAdd  = 4'd0,\n") != std::string::npos);
+  CHECK(sv.output.find("  OpEx2  = 4'd9\n} op_e;\n") != std::string::npos);
+
+  CHECK(run_halfpipe("uop --ops --table").status == 2);
+  CHECK(run_halfpipe("uop --ops 0x00493").status == 2);
+  CHECK(run_halfpipe("uop --sv 0x00493").status == 2);
+}
+
 TEST_CASE("forms command: PTX then vISA, one per line, selected by --ptx, --visa and a target") {
   const auto all = run_halfpipe("forms");
   const auto ptx = run_halfpipe("forms --ptx");
   const auto visa = run_halfpipe("forms --visa");
   CHECK(all.status == 0);
-  CHECK(line_count(ptx.output) == 124);
+  CHECK(line_count(ptx.output) == kPtxForms);
   CHECK(line_count(visa.output) == 11 * 296);
   CHECK(all.output == ptx.output + visa.output);
   CHECK(ptx.output.rfind("add.f16\n", 0) == 0);
@@ -102,7 +128,7 @@ TEST_CASE("forms command: PTX then vISA, one per line, selected by --ptx, --visa
   // every one of them in the full list.
   const auto sm70 = run_halfpipe("forms --target sm_70");
   CHECK(sm70.status == 0);
-  CHECK(line_count(sm70.output) < 124);
+  CHECK(line_count(sm70.output) < kPtxForms);
   std::istringstream lines(sm70.output);
   for (std::string form; std::getline(lines, form);) CHECK(ptx.output.find(form + "\n") != std::string::npos);
   CHECK(sm70.output.find("bf16") == std::string::npos);

@@ -110,7 +110,26 @@ bool default_float_environment() {
   return (_mm_getcsr() & (kRoundingControl | kFlushToZero | kDenormalsAreZero)) == 0;
 }
 
+// Whether the op table gives the op a kernel (its kernel column: Own or Table, not Exact).
+constexpr bool has_kernel(Op op) {
+#define HALFPIPE_HAS_KERNEL_Own true
+#define HALFPIPE_HAS_KERNEL_Table true
+#define HALFPIPE_HAS_KERNEL_Exact false
+  switch (op) {
+#define HALFPIPE_OP(Name, code, ptx, operands, op_class, family, kernel, ref) \
+  case Op::Name:                                                          \
+    return HALFPIPE_HAS_KERNEL_##kernel;
+#include "model/uop/ops.def"
+#undef HALFPIPE_OP
+  }
+#undef HALFPIPE_HAS_KERNEL_Own
+#undef HALFPIPE_HAS_KERNEL_Table
+#undef HALFPIPE_HAS_KERNEL_Exact
+  return false;
+}
+
 bool vector_path_implements(const Uop& u) {
+  if (!has_kernel(u.op)) return false;
   if (!is_float(u.format)) return false;                                      // vISA integers
   if ((u.op == Op::Min || u.op == Op::Max) && u.nan_policy != NanPolicy::Ptx) return false;
   // PTX has no .ftz mul or fma on bf16, and their kernels compute no tininess (kernels.inc).
@@ -151,12 +170,19 @@ void execute_exact(const Uop& u, const uint32_t* a, const uint32_t* b, const uin
 bulk::KernelForm bulk::kernel_form(const Uop& u) {
   bulk::KernelForm k;
   switch (u.op) {  // the op table's kernel column (model/uop/ops.def)
-#define HALFPIPE_OP(Name, code, ptx, operands, op_class, family, kernel) \
+#define HALFPIPE_KERNEL_OF_Own(Name) bulk::KernelOp::Name
+#define HALFPIPE_KERNEL_OF_Table(Name) bulk::KernelOp::Table
+#define HALFPIPE_KERNEL_OF_Exact(Name) \
+  throw std::logic_error("execute_n: " #Name " has no kernel (the op table's Exact)")
+#define HALFPIPE_OP(Name, code, ptx, operands, op_class, family, kernel, ref) \
   case Op::Name:                                                          \
-    k.op = bulk::KernelOp::kernel;                                        \
+    k.op = HALFPIPE_KERNEL_OF_##kernel(Name);                             \
     break;
 #include "model/uop/ops.def"
 #undef HALFPIPE_OP
+#undef HALFPIPE_KERNEL_OF_Own
+#undef HALFPIPE_KERNEL_OF_Table
+#undef HALFPIPE_KERNEL_OF_Exact
   }
   if (k.op == bulk::KernelOp::Table) k.table = approx_table(u);
   k.bf16 = u.format == Format::BF16;

@@ -12,11 +12,29 @@
 
 namespace halfpipe::ref::bulk {
 
-// The arithmetic a kernel computes on each 16-bit lane, before the shared modifiers.
+// The arithmetic a kernel computes on each 16-bit lane, before the shared modifiers: the op
+// table's kernel column (model/uop/ops.def). An op marked Own has a kernel of its own,
+// KernelOp::<Name>, which kernels.inc computes; the ops marked Table share the table kernel; an op
+// marked Exact has none, and execute_n gives it to the exact path.
+#define HALFPIPE_KERNEL_Own(Name) Name,
+#define HALFPIPE_KERNEL_Table(Name)
+#define HALFPIPE_KERNEL_Exact(Name)
+#define HALFPIPE_OP(Name, code, ptx, operands, op_class, family, kernel, ref) HALFPIPE_KERNEL_##kernel(Name)
 enum class KernelOp : uint8_t {
-  Add, Sub, Mul, Fma, Neg, Abs, Min, Max,
+#include "model/uop/ops.def"
   Table,  // a one-operand op read from a 2^16-entry table of the exact path's results
 };
+// Every kernel, for the paths' dispatch.
+#undef HALFPIPE_KERNEL_Own
+#define HALFPIPE_KERNEL_Own(Name) KernelOp::Name,
+inline constexpr KernelOp kKernelOps[] = {
+#include "model/uop/ops.def"
+    KernelOp::Table,
+};
+#undef HALFPIPE_OP
+#undef HALFPIPE_KERNEL_Own
+#undef HALFPIPE_KERNEL_Table
+#undef HALFPIPE_KERNEL_Exact
 
 // A PTX floating-point Uop, reduced to what the kernels read (execute_n.cpp builds it).
 struct KernelForm {
