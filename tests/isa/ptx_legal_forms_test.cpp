@@ -8,6 +8,7 @@
 
 #include "model/isa/ptx.h"
 #include "tests/isa/s22_forms.h"
+#include "tests/support/form_counts.h"
 
 using halfpipe::Uop;
 using halfpipe::isa::decode_ptx;
@@ -36,10 +37,10 @@ std::pair<std::string, std::vector<std::string>> split_form(const std::string& f
 
 TEST_CASE("S22: the legal forms number 154 spellings and 124 distinct Uops", "[isa][S22]") {
   auto forms = s22_legal_forms();
-  CHECK(forms.size() == 154);
+  CHECK(forms.size() == halfpipe::test::kPtxSpellings);
   std::set<std::string> canonical;
   for (const auto& f : forms) canonical.insert(f.canonical);
-  CHECK(canonical.size() == 124);
+  CHECK(canonical.size() == halfpipe::test::kPtxForms);
 }
 
 TEST_CASE("S22: every legal spelling decodes to its Uop, lane mask 1 scalar and 3 packed", "[isa][S22]") {

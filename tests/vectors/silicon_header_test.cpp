@@ -7,6 +7,7 @@
 #include <string>
 
 #include "model/isa/ptx.h"
+#include "tests/support/form_counts.h"
 #include "vectors/silicon.h"
 #include "vectors/vector_file.h"
 
@@ -22,7 +23,7 @@ TEST_CASE("silicon: sm_90 confirms every legal PTX form", "[vectors][silicon]") 
     CHECK(on[0].results == "silicon/results/sm_90/");
     ++confirmed;
   }
-  CHECK(confirmed == 124);  // every legal PTX form, 8 of them tanh.approx and ex2.approx
+  CHECK(confirmed == halfpipe::test::kPtxForms);  // 8 of them tanh.approx and ex2.approx
   // Not a canonical PTX form: no claim.
   CHECK(silicon_confirmations("add.rn.f16").empty());
   CHECK(silicon_confirmations("MAX (16, M1) hf").empty());
