@@ -204,7 +204,7 @@ int run_single(std::vector<std::string> args, const std::optional<isa::Target>& 
   vectors::Tokens tokens;
   tokens.count = static_cast<int>(args.size());
   for (int i = 0; i < tokens.count && i < vectors::kMaxTokens; ++i)
-    tokens.token[static_cast<size_t>(i)] = args[static_cast<size_t>(i)];
+    tokens.set(i, args[static_cast<size_t>(i)]);
   vectors::BatchEvaluator evaluator(target);
   std::string out;
   if (!evaluator.evaluate(joined, tokens, out)) {  // the instruction given is not one

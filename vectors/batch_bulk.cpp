@@ -1,6 +1,5 @@
 #include "vectors/batch_bulk.h"
 
-#include <array>
 #include <cstring>
 #include <exception>
 
@@ -12,47 +11,8 @@
 namespace halfpipe::vectors {
 namespace {
 
-// The bytes a plain PTX line is made of: blanks between tokens, and [0-9A-Za-z._] in them.
-// Any other byte (a '#', a comma, a control character, non-ASCII text) sends the line to
-// BatchEvaluator, which knows what it means or what to say about it.
-enum CharClass : uint8_t { kOther = 0, kBlankChar = 1, kTokenChar = 2 };
-constexpr std::array<uint8_t, 256> kCharClass = [] {
-  std::array<uint8_t, 256> t{};
-  for (int c = 0; c < 256; ++c) {
-    if (c != '\n' && is_blank(static_cast<char>(c))) t[c] = kBlankChar;
-    if ((c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '.' ||
-        c == '_')
-      t[c] = kTokenChar;
-  }
-  return t;
-}();
-inline uint8_t char_class(char c) { return kCharClass[static_cast<unsigned char>(c)]; }
-
 // Lines longer than this go to BatchEvaluator (which checks the vector file's line limit).
 constexpr size_t kLongestFastLine = 160;
-
-// Two lowercase hex digits per byte value.
-constexpr std::array<char, 512> kHexPairs = [] {
-  std::array<char, 512> t{};
-  constexpr char kDigits[] = "0123456789abcdef";
-  for (int v = 0; v < 256; ++v) {
-    t[2 * v] = kDigits[v >> 4];
-    t[2 * v + 1] = kDigits[v & 15];
-  }
-  return t;
-}();
-
-// "0x" + 4 or 8 lowercase hex digits + '\n', as append_hex (line.h) writes them.
-inline char* write_result(char* p, uint32_t value, int digits) {
-  *p++ = '0';
-  *p++ = 'x';
-  for (int shift = digits * 4 - 8; shift >= 0; shift -= 8) {
-    std::memcpy(p, &kHexPairs[2 * ((value >> shift) & 0xFF)], 2);
-    p += 2;
-  }
-  *p++ = '\n';
-  return p;
-}
 
 }  // namespace
 
@@ -101,60 +61,51 @@ uint32_t BulkBatchEvaluator::group_of(std::string_view form, std::string_view li
   return group;
 }
 
-// The group of a plain PTX line, with its operands queued there (index set), or kBlank, or kSlow.
-uint32_t BulkBatchEvaluator::classify(std::string_view line, uint32_t& index) {
-  if (line.size() > kLongestFastLine) return kSlow;
-  const char* p = line.data();
-  const char* const end = p + line.size();
-  while (p < end && char_class(*p) == kBlankChar) ++p;
-  if (p == end) return kBlank;
-  const char* const form_start = p;
-  while (p < end && char_class(*p) == kTokenChar) ++p;
-  if (p < end && char_class(*p) != kBlankChar) return kSlow;
-  const uint32_t g = group_of(std::string_view(form_start, static_cast<size_t>(p - form_start)), line);
-  if (g == kSlow) return kSlow;
+// A plain PTX line's group, its operands queued there at `index`; or kBlank, or kSlow (no index).
+// The line's tokens are the ones every reader takes (line.h); their operands are read by the one
+// hex lexer (model/isa/hex.h).
+// (Inlined into add(): a call costs the line's tokens a round trip through memory.)
+__attribute__((always_inline)) inline BulkBatchEvaluator::Entry BulkBatchEvaluator::classify(
+    std::string_view line, const Tokens& tokens) {
+  // A comment may hold what BatchEvaluator refuses (not_a_text_line); any other byte that is not
+  // a form's or a hex number's fails the form or the operand below.
+  if (line.size() > kLongestFastLine || tokens.comment) return {kSlow, 0};
+  if (tokens.empty()) return {kBlank, 0};
+  const uint32_t g = group_of(tokens[0], line);
+  if (g == kSlow) return {kSlow, 0};
   Group& group = groups_[g];
+  if (tokens.count != 1 + group.operands) return {kSlow, 0};  // BatchEvaluator says what is wrong
   uint32_t operand[3] = {0, 0, 0};
-  int count = 0;
-  while (true) {
-    while (p < end && char_class(*p) == kBlankChar) ++p;
-    if (p == end) break;
-    if (count == group.operands) return kSlow;  // too many operands: BatchEvaluator says so
-    if (end - p >= 2 && p[0] == '0' && (p[1] == 'x' || p[1] == 'X')) p += 2;
-    const char* const digits = p;
-    uint32_t value = 0;
-    for (int d; p < end && (d = kHexDigitValue[static_cast<unsigned char>(*p)]) >= 0; ++p)
-      value = (value << 4) | static_cast<uint32_t>(d);
-    const long n = p - digits;
-    if ((p < end && char_class(*p) != kBlankChar) || n == 0 || n > group.digits) return kSlow;
-    operand[count++] = value;
+  for (int i = 0; i < group.operands; ++i) {
+    const Hex h = parse_hex(tokens[i + 1], HexLimit::digits(group.digits));
+    if (!h) return {kSlow, 0};
+    operand[i] = static_cast<uint32_t>(h.value);
   }
-  if (count != group.operands) return kSlow;
-  index = static_cast<uint32_t>(group.a.size());
+  const auto index = static_cast<uint32_t>(group.a.size());
   group.a.push_back(operand[0]);
   group.b.push_back(operand[1]);
   group.c.push_back(operand[2]);
-  return g;
+  return {g, index};
 }
 
 void BulkBatchEvaluator::add(std::string_view line) {
-  Entry e{kSlow, 0};
-  e.group = classify(line, e.index);
+  const Tokens tokens = tokenize(line);
+  Entry e = classify(line, tokens);
   if (e.group == kSlow) {
     e.index = static_cast<uint32_t>(slow_lines_.size());
-    slow_lines_.push_back(line);
+    slow_lines_.push_back({line, tokens});
   }
   entries_.push_back(e);
 }
 
-// BatchEvaluator's handling of one line, as `halfpipe eval --batch` always did it.
-void BulkBatchEvaluator::evaluate_slow(std::string_view line, std::string& out) {
-  const std::optional<std::string> problem = not_a_text_line(line);
-  const Tokens tokens = tokenize(problem ? std::string_view() : line);
-  if (tokens.empty() && !problem) return;
+// BatchEvaluator's handling of one line, as `halfpipe eval --batch` always did it, with the
+// tokens add() read.
+void BulkBatchEvaluator::evaluate_slow(const SlowLine& slow, std::string& out) {
+  const std::optional<std::string> problem = not_a_text_line(slow.line);
+  if (slow.tokens.empty() && !problem) return;
   ++tally_.evaluated;
   const size_t mark = out.size();
-  if (problem || !evaluator_.evaluate(line, tokens, out)) {
+  if (problem || !evaluator_.evaluate(slow.line, slow.tokens, out)) {
     if (problem) out += *problem;
     message_.assign(out, mark, std::string::npos);
     out.resize(mark);
@@ -220,7 +171,8 @@ void BulkBatchEvaluator::flush(std::string& out) {
       fail(g.error[e.index], out);
       continue;
     }
-    p = write_result(p, g.d[e.index], g.digits);
+    p = isa::write_hex(p, g.d[e.index], g.digits);
+    *p++ = '\n';
     if (p > staging + sizeof staging - 12) settle();
   }
   settle();

@@ -59,9 +59,14 @@ class BulkBatchEvaluator {
     uint32_t group;
   };
 
-  uint32_t classify(std::string_view line, uint32_t& index);
+  // A line the bulk path does not take, with its tokens.
+  struct SlowLine {
+    std::string_view line;
+    Tokens tokens;
+  };
+  Entry classify(std::string_view line, const Tokens& tokens);
   uint32_t group_of(std::string_view form_text, std::string_view line);
-  void evaluate_slow(std::string_view line, std::string& out);
+  void evaluate_slow(const SlowLine& slow, std::string& out);
   // An "error: " line, counted in the tally.
   void fail(const std::string& message, std::string& out);
 
@@ -72,7 +77,7 @@ class BulkBatchEvaluator {
   std::vector<KnownForm> known_;
   size_t last_known_ = 0;
   std::vector<Entry> entries_;
-  std::vector<std::string_view> slow_lines_;
+  std::vector<SlowLine> slow_lines_;
   std::string message_;
 };
 

@@ -3,19 +3,6 @@
 #include <cstring>
 
 namespace halfpipe::vectors {
-Tokens tokenize(std::string_view line) {
-  Tokens t;
-  size_t i = 0;
-  const size_t n = line.size();
-  while (true) {
-    while (i < n && is_blank(line[i])) ++i;
-    if (i == n || line[i] == '#') return t;
-    const size_t start = i;
-    while (i < n && !is_blank(line[i]) && line[i] != '#') ++i;
-    if (t.count < kMaxTokens) t.token[static_cast<size_t>(t.count)] = line.substr(start, i - start);
-    ++t.count;
-  }
-}
 
 const Form& FormCache::get(std::string_view text) {
   // The first forms seen are compared directly: cheaper than hashing when a batch mixes a few

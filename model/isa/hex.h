@@ -97,12 +97,34 @@ inline std::optional<uint64_t> parse_decimal_or_hex(std::string_view text) {
   return v;
 }
 
-// `0x` + `digits` (at most 16) lowercase hex digits, zero-padded.
+// Two lowercase hex digits per byte value.
+inline constexpr std::array<char, 512> kHexPairs = [] {
+  std::array<char, 512> t{};
+  constexpr char kDigits[] = "0123456789abcdef";
+  for (int v = 0; v < 256; ++v) {
+    t[2 * v] = kDigits[v >> 4];
+    t[2 * v + 1] = kDigits[v & 15];
+  }
+  return t;
+}();
+
+// `0x` + `digits` (even, at most 16) lowercase hex digits, zero-padded, written at `p`; returns
+// the end. (Inline: it runs for every result of every batch line.)
+inline char* write_hex(char* p, uint64_t value, int digits) {
+  *p++ = '0';
+  *p++ = 'x';
+  for (int shift = digits * 4 - 8; shift >= 0; shift -= 8, p += 2) {
+    const char* pair = &kHexPairs[2 * ((value >> shift) & 0xFF)];
+    p[0] = pair[0];
+    p[1] = pair[1];
+  }
+  return p;
+}
+
+// The same, appended to `out`.
 inline void append_hex(std::string& out, uint64_t value, int digits) {
-  static constexpr char kDigits[] = "0123456789abcdef";
-  char text[2 + 16] = {'0', 'x'};
-  for (int i = 0; i < digits; ++i) text[2 + i] = kDigits[(value >> (4 * (digits - 1 - i))) & 15];
-  out.append(text, static_cast<size_t>(2 + digits));
+  char text[2 + 16];
+  out.append(text, static_cast<size_t>(write_hex(text, value, digits) - text));
 }
 
 }  // namespace halfpipe::isa

@@ -32,6 +32,30 @@ TEST_CASE("tokenize: '#' ends the line, even attached to a token", "[line][token
   CHECK(tokenize(" \t ").empty());
 }
 
+TEST_CASE("tokenize: a '#' is reported, so that a reader can tell a comment from a bare line", "[line][tokens]") {
+  CHECK(tokenize("neg.f16 3c00 # note").comment);
+  CHECK(tokenize("#").comment);
+  CHECK_FALSE(tokenize("neg.f16 3c00").comment);
+  CHECK_FALSE(tokenize("").comment);
+}
+
+TEST_CASE("tokenize: a long token ends at its first blank or '#', not at another control byte", "[line][tokens]") {
+  // Tokens of 8 and more bytes, ending at each of the six blanks and at '#'; a control byte that
+  // is no blank (0x01, 0x1f) and '"' (0x22) stay inside the token.
+  for (const char* blank : {" ", "\t", "\n", "\v", "\f", "\r", "#"}) {
+    const std::string line = std::string("mul.rn.ftz.sat.f16x2") + blank + "0x01234567";
+    const Tokens t = tokenize(line);
+    INFO(static_cast<int>(blank[0]));
+    CHECK(t[0] == "mul.rn.ftz.sat.f16x2");
+    CHECK(t.count == (blank[0] == '#' ? 1 : 2));
+  }
+  const std::string odd = std::string("abc\x01" "defgh\x1f" "ij\"klmnop q");
+  const Tokens t = tokenize(odd);
+  REQUIRE(t.count == 2);
+  CHECK(t[0].size() == 3 + 1 + 5 + 1 + 2 + 1 + 6);
+  CHECK(t[1] == "q");
+}
+
 TEST_CASE("tokenize: tokens past the kept ones are still counted", "[line][tokens]") {
   const Tokens t = tokenize("a b c d e f g h");
   CHECK(t.count == 8);
@@ -100,7 +124,17 @@ TEST_CASE("append_hex: 0x and lowercase digits, zero-padded to the width", "[lin
   std::string out = "r=";
   append_hex(out, 0xAB, 4);
   append_hex(out, 0x1234ABCD, 8);
-  CHECK(out == "r=0x00ab0x1234abcd");
+  append_hex(out, 0xF0, 2);
+  append_hex(out, 0xFEDCBA9876543210ull, 16);
+  CHECK(out == "r=0x00ab0x1234abcd0xf00xfedcba9876543210");
+}
+
+TEST_CASE("write_hex: the same text as append_hex, written in place, the end returned", "[line][hex]") {
+  char text[32];
+  char* end = isa::write_hex(text, 0x3C00, 4);
+  CHECK(std::string(text, end) == "0x3c00");
+  end = isa::write_hex(text, 0xDEADBEEF, 8);
+  CHECK(std::string(text, end) == "0xdeadbeef");
 }
 
 // ---- FormCache ---------------------------------------------------------------------------------
