@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "model/sc/explore.h"
+#include "regress/sweep_request.h"
 #include "tb/cosim/quantum.h"
 #include "sim/options.h"
 #include "vectors/stream.h"
@@ -124,42 +125,8 @@ struct CoverageOptions {
 };
 Parsed<CoverageOptions> parse_coverage_options(const std::vector<std::string>& args);
 
-struct SweepOptions {
-  std::vector<std::string> forms;
-  bool all_ptx = false;
-  bool all_visa = false;
-  bool scalar_only = false;
-  int arity = 0;
-  bool corner = false;
-  uint64_t random = 0;
-  uint64_t seed = 1;
-  bool exhaustive = false;
-  vectors::Shard shard;
-  int lanes = 2;
-  int depth = 4;
-  std::vector<std::string> vectors;
-  std::vector<uint16_t> c_values;  // empty: 0x0000
-  double gaps = 1.0 / 32;
-  double backpressure = 1.0 / 32;
-  int threads = std::thread::hardware_concurrency() > 1 ? 2 : 1;
-  bool bare = false;
-  uint64_t bare_cycles = 2'000'000;
-  std::string bare_operands = "constant";
-  bool netlist = false;  // the gate-level netlist instead of the RTL (Lanes=2 Depth=4)
-  // A cluster job's results record (regress/record.h): the file, the job ("PLAN:N"), its SPEC line.
-  std::string record;
-  std::string job;
-  std::string spec;
-  std::string rtl_coverage;  // the coverage file of the instrumented models; empty: none
-  std::string wave;          // the FST waveform of the run (tb/wave_view.h); empty: none
-  std::string dut;           // a unit built by `halfpipe dut build`; empty: hp_alu
-  std::string nan = "exact";  // any: a NaN passes for an expected NaN whatever its encoding
-  std::string plusargs;       // for the --dut unit's $value$plusargs
-  bool no_x_check = false;    // --dut: one instance, not two seeds of X in lockstep
-  std::vector<std::string> command_line;  // as given, for the run's reproduce line
-  double progress_every = 60;  // seconds between heartbeat lines without a terminal
-  bool quiet = false;          // no progress bar or heartbeat
-};
+// `halfpipe sweep`'s options are the request it runs (regress/sweep_request.h).
+using SweepOptions = regress::SweepRequest;
 Parsed<SweepOptions> parse_sweep_options(const std::vector<std::string>& args);
 
 struct CosimOptions {

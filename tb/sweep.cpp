@@ -35,8 +35,12 @@ std::string progress_duration(double seconds) {
 
 std::string hex16(uint32_t v) { return fmt::format("0x{:04x}", v); }
 
+std::string sweep_command_line(std::string_view arguments) {
+  return "halfpipe sweep" + std::string(arguments);
+}
+
 std::string reproduce_command(const BeatSource& source, const Expected& beat, int lane) {
-  return "halfpipe sweep " + replay_arguments(source, beat, lane);
+  return sweep_command_line(" " + replay_arguments(source, beat, lane));
 }
 
 std::string replay_arguments(const BeatSource& source, const Expected& beat, int lane) {

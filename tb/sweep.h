@@ -10,6 +10,7 @@
 #include <iosfwd>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "model/uop/uop.h"
@@ -72,6 +73,10 @@ std::string form_table(const BeatSource& source, const SweepTotals& totals, bool
 // instruction's registers, for a vISA form a batch line whose every channel holds that lane's
 // elements under every execution-mask bit. `halfpipe sweep` and `halfpipe cosim` take them.
 std::string replay_arguments(const BeatSource& source, const Expected& beat, int lane);
+
+// "halfpipe sweep" and `arguments` (each word quoted where it must be, each after a blank): the
+// head of every reproduce line a sweep prints.
+std::string sweep_command_line(std::string_view arguments);
 
 // The `halfpipe sweep` command line that reproduces lane `lane` of `beat` alone.
 std::string reproduce_command(const BeatSource& source, const Expected& beat, int lane);
