@@ -107,7 +107,9 @@ TEST_CASE("uop --ops: one line per op of the table, and --sv the RTL's op_e with
   const auto sv = run_halfpipe("uop --ops --sv");
   CHECK(sv.status == 0);
   CHECK(sv.output.find("typedef enum logic [OpWidth-1:0] {\n  OpAdd  = 4'd0,\n") != std::string::npos);
-  CHECK(sv.output.find("  OpEx2  = 4'd9\n} op_e;\n") != std::string::npos);
+  CHECK(sv.output.find("  OpEx2  = 4'd9") != std::string::npos);
+  CHECK(sv.output.size() > 8);
+  CHECK(sv.output.compare(sv.output.size() - 8, 8, "} op_e;\n") == 0);
 
   CHECK(run_halfpipe("uop --ops --table").status == 2);
   CHECK(run_halfpipe("uop --ops 0x00493").status == 2);
