@@ -76,15 +76,6 @@ const BuildInfo& build_info() {
 
 std::string digest(const std::string& text) { return fmt::format("{:016x}", fnv1a(text)); }
 
-std::string shell_quote(const std::string& text) {
-  const bool plain = !text.empty() && text.find_first_not_of("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
-                                                             "0123456789._/:=,+-@%") == std::string::npos;
-  if (plain) return text;
-  std::string quoted = "'";
-  for (char ch : text) quoted += ch == '\'' ? std::string("'\\''") : std::string(1, ch);
-  return quoted + "'";
-}
-
 std::string plan_to_json(const Plan& plan) {
   json jobs = json::array();
   for (const auto& j : plan.jobs)

@@ -13,6 +13,8 @@
 #include <string>
 #include <vector>
 
+#include "tb/shell.h"
+
 namespace halfpipe::record {
 
 inline constexpr int kSchemaVersion = 2;
@@ -124,8 +126,8 @@ Plan read_plan(const std::string& path);
 // FNV-1a over `text`, as 16 hex digits: a stable identity, not a defence against forgery.
 std::string digest(const std::string& text);
 
-// `text` as one word of a POSIX shell command line (single-quoted unless it is plain).
-std::string shell_quote(const std::string& text);
+// `text` as one word of a POSIX shell command line (tb/shell.h).
+using tb::shell_quote;
 
 // Writes `text` to `path` through a temporary name and a rename; throws Error naming the file.
 void write_file_atomically(const std::string& path, const std::string& text);
