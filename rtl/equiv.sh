@@ -9,6 +9,8 @@
 # printed); 2 for a bad revision or a Yosys error.
 set -euo pipefail
 rtl=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+# shellcheck source=rtl/sources.sh
+source "$rtl/sources.sh"
 revision=${1:?usage: rtl/equiv.sh REVISION [LANES:DEPTH]}
 config=${2:-2:2}
 lanes=${config%:*} depth=${config#*:}
@@ -19,15 +21,12 @@ mkdir "$work/gold"
 git archive "$revision" rtl model/ref/approx 2>"$work/git.err" | tar -x -C "$work/gold" 2>/dev/null \
   || { echo "rtl/equiv.sh: cannot read revision '$revision': $(cat "$work/git.err")" >&2; exit 2; }
 
-# The sources rtl/CMakeLists.txt lists, in its order, from a given rtl/ folder.
-sources() { sed -n 's|^ *${CMAKE_CURRENT_SOURCE_DIR}/\(hp_[a-z0-9_]*\.sv\)$|\1|p' "$1/CMakeLists.txt" \
-              | while read -r s; do printf '%s/%s ' "$1" "$s"; done; }
 # Each design as Yosys reads it, flat, its memories as registers and its asynchronous resets as
 # synchronous logic (which the SAT-based provers model), written to NAME.il. Read from its own
 # tree, where its tanh and ex2 tables (model/ref/approx/*.mem) resolve.
 read_design() {
   local dir=$1 name=$2
-  (cd "$dir/.." && yosys -q -l "$work/$name.log" -p "read_verilog -sv -I$dir $(sources "$dir");
+  (cd "$dir/.." && yosys -q -l "$work/$name.log" -p "read_verilog -sv -I$dir $(hp_rtl_sources "$dir");
      chparam -set Lanes $lanes -set Depth $depth hp_alu; prep -flatten -top hp_alu;
      memory_map; async2sync; opt -full; rename hp_alu $name; write_rtlil $work/$name.il" \
      >/dev/null 2>&1) || {

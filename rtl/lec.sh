@@ -12,6 +12,8 @@
 # for is proven, 1 when one is disproven or unknown, 2 for bad arguments or a Yosys error.
 set -euo pipefail
 rtl=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+# shellcheck source=rtl/sources.sh
+source "$rtl/sources.sh"
 usage() { echo "usage: rtl/lec.sh [--cone fma|tanh|ex2|approx|rest]... [--timeout SECONDS] LANES DEPTH NETLIST.v" >&2; exit 2; }
 declare -A cone_regex=(
   [fma]='\.u_fma_core\.' [tanh]='\.u_tanh_quadratic\.' [ex2]='\.u_ex2_quadratic\.'
@@ -39,9 +41,7 @@ done
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
-# shellcheck disable=SC2016  # the ${...} is CMake's, matched literally
-sources=$(sed -n 's|^ *${CMAKE_CURRENT_SOURCE_DIR}/\(hp_[a-z0-9_]*\.sv\)$|\1|p' "$rtl/CMakeLists.txt" \
-            | while read -r s; do printf '%s/%s ' "$rtl" "$s"; done)
+sources=$(hp_rtl_sources "$rtl")
 tables=$(cd "$rtl/../model/ref/approx" && pwd)
 # Both designs end the same way: asynchronous resets as synchronous logic, enables as
 # multiplexers, every cell as AND gates, written with every named wire's literal.

@@ -13,14 +13,15 @@
 # first, joined by '/'); with NETLIST.v, also writes the netlist there, its top module renamed
 # hp_alu_netlist, one wire per bit (splitnets). Returns non-zero, with Yosys's error on stderr,
 # when Yosys fails.
+# shellcheck source=rtl/sources.sh
+source "$(dirname "${BASH_SOURCE[0]}")/sources.sh"
 hp_synthesise() {
-  local lanes=$1 depth=$2 netlist=${3:-} rtl tables sources script log json measured status=0
+  local lanes=$1 depth=$2 netlist=${3:-} rtl tables script log json measured status=0
   rtl=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
   tables=$(cd "$rtl/../model/ref/approx" && pwd)
-  sources=$(sed -n 's|^ *${CMAKE_CURRENT_SOURCE_DIR}/\(hp_[a-z0-9_]*\.sv\)$|\1|p' "$rtl/CMakeLists.txt")
   log=$(mktemp)
   json=$(mktemp --suffix=.json)
-  script="read_verilog -sv -I$rtl $(for s in $sources; do printf '%s ' "$rtl/$s"; done);"
+  script="read_verilog -sv -I$rtl $(hp_rtl_sources "$rtl");"
   script+=" chparam -set Lanes $lanes -set Depth $depth"
   script+=" -set TanhMemFile \"$tables/tanh.mem\" -set Ex2MemFile \"$tables/ex2.mem\" hp_alu;"
   script+=" synth -flatten -top hp_alu; stat; design -save synthesised;"
