@@ -25,18 +25,7 @@ constexpr const char* kDutDescription =
     "declares (dut show DIR)";
 
 int build(const DutOptions& o) {
-  tb::UnitBuildRequest request;
-  request.files = o.files;
-  request.top = o.top;
-  request.include_dirs = o.include_dirs;
-  request.parameters = o.parameters;
-  request.verilator_args = o.verilator_args;
-  request.output = o.output;
-  request.no_trace = o.no_trace;
-  request.coverage = o.coverage;
-  request.x_assign = o.x_assign;
-  request.x_initial = o.x_initial;
-  const std::string library = tb::build_unit(request, std::cerr);
+  const std::string library = tb::build_unit(o, std::cerr);
   std::cout << fmt::format("{}: run it with --dut {}\n", library, o.output);
   return kPassed;
 }

@@ -16,6 +16,7 @@
 
 #include "model/sc/explore.h"
 #include "regress/sweep_request.h"
+#include "tb/unit_build.h"
 #include "tb/cosim/quantum.h"
 #include "sim/options.h"
 #include "vectors/stream.h"
@@ -88,19 +89,10 @@ struct SiliconOptions {
 };
 Parsed<SiliconOptions> parse_silicon_options(const std::vector<std::string>& args);
 
-// `halfpipe dut build ADAPTER.sv [RTL...]` and `halfpipe dut show DIR` (doc/your-unit.md).
-struct DutOptions {
-  std::string action;              // build | show
-  std::vector<std::string> files;  // build: the adapter, then the unit's sources; show: DIR
-  std::string top;                 // empty: the one module no other instantiates
-  std::vector<std::string> include_dirs;
-  std::vector<std::string> parameters;  // NAME=VALUE, Verilator's -G
-  std::vector<std::string> verilator_args;  // passed to both of Verilator's passes
-  std::string output = "hp_dut";
-  bool no_trace = false;
-  bool coverage = false;  // Verilate with --coverage (--rtl-coverage on the unit)
-  std::string x_assign = "unique";   // Verilator's --x-assign
-  std::string x_initial = "unique";  // Verilator's --x-initial
+// `halfpipe dut build ADAPTER.sv [RTL...]` and `halfpipe dut show DIR` (doc/your-unit.md): the
+// build's request (tb/unit_build.h), whose files are DIR for `show`.
+struct DutOptions : tb::UnitBuildRequest {
+  std::string action;  // build | show
 };
 Parsed<DutOptions> parse_dut_options(const std::vector<std::string>& args);
 
