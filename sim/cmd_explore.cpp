@@ -15,6 +15,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "model/dse/calibration.h"
 #include "model/dse/report.h"
 #include "model/dse/sweep.h"
 #include "model/isa/ptx.h"
@@ -48,9 +49,20 @@ struct Stop {
 }
 
 std::string describe(const PipelineConfig& c) {
-  return fmt::format("lanes {}, latency {}, ii {}, issue width {}, output queue {}", c.lanes,
-                     halfpipe::sc::latency_settings(c), c.initiation_interval, c.issue_width,
-                     c.output_queue);
+  std::string family_intervals;
+  for (int f = 0; f < halfpipe::sc::kFamilyCount; ++f)
+    if (c.family_interval[f] != 1)
+      family_intervals += fmt::format(
+          "{}{}={}", family_intervals.empty() ? ", family interval " : " ",
+          halfpipe::sc::family_name(static_cast<halfpipe::sc::OpFamily>(f)), c.family_interval[f]);
+  return fmt::format("lanes {}, latency {}, ii {}{}, issue width {}, output queue {}", c.lanes,
+                     halfpipe::sc::latency_settings(c), c.initiation_interval, family_intervals,
+                     c.issue_width, c.output_queue);
+}
+
+// The report's line naming the measured timing the configuration came from, if any.
+void print_calibration(const std::string& calibration) {
+  if (!calibration.empty()) fmt::print("calibrated from      {}\n", calibration);
 }
 
 void print_histogram(const Statistics& s) {
@@ -122,7 +134,7 @@ nlohmann::json run_json(const dse::SweepRow& row, nlohmann::json details) {
 // scheduler's report; returns the run for --json.
 nlohmann::json run_workload(const ExploreOptions& options, const std::string& ptx_file,
                             const PipelineConfig& config, int other_latency,
-                            const dse::AreaModel& area) {
+                            const dse::AreaModel& area, const std::string& calibration) {
   namespace wl = halfpipe::workload;
   wl::StreamOptions stream = halfpipe::cli::stream_options(options, other_latency);
   std::string source;
@@ -151,6 +163,7 @@ nlohmann::json run_workload(const ExploreOptions& options, const std::string& pt
                  ? fmt::format(", back-pressure {} (seed {})", stream.backpressure, stream.seed)
                  : std::string());
   fmt::print("configuration        {}, other units {}\n", describe(config), other_latency);
+  print_calibration(calibration);
   fmt::print("instructions         {}: {} on the unit, {} on other units\n", r.instructions,
              r.unit_instructions, r.other_instructions);
   fmt::print("cycles               {}\n", r.cycles);
@@ -186,7 +199,7 @@ nlohmann::json run_workload(const ExploreOptions& options, const std::string& pt
     std::replace(key.begin(), key.end(), '-', '_');
     stalls[key] = r.stalls[cause];
   }
-  return run_json(row, {{"source", source},
+  nlohmann::json details{{"source", source},
                         {"other_latency", other_latency},
                         {"instructions", r.instructions},
                         {"unit_instructions", r.unit_instructions},
@@ -196,7 +209,9 @@ nlohmann::json run_workload(const ExploreOptions& options, const std::string& pt
                         {"unit_issue_utilisation", r.unit.issue_utilisation()},
                         {"lane_utilisation", r.lane_utilisation()},
                         {"issue_stalls", stalls},
-                        {"forms", forms}});
+                        {"forms", forms}};
+  if (!calibration.empty()) details["calibration"] = calibration;
+  return run_json(row, std::move(details));
 }
 
 // --json: the runs (each a sweep's row of its one point with the run's details), under the
@@ -214,7 +229,8 @@ void write_json(const std::string& path, const std::string& area_table, nlohmann
 // The seeded random mix of the forms through the SystemC model: its report; returns the run for
 // --json.
 nlohmann::json run_random_mix(const ExploreOptions& options, const PipelineConfig& config,
-                              const std::vector<std::string>& forms, const dse::AreaModel& area) {
+                              const std::vector<std::string>& forms, const dse::AreaModel& area,
+                              const std::string& calibration) {
   halfpipe::sc::Workload workload = options.workload;
   for (const std::string& form : forms) {
     const auto decoded = halfpipe::isa::decode_ptx(form);
@@ -240,6 +256,7 @@ nlohmann::json run_random_mix(const ExploreOptions& options, const PipelineConfi
              workload.count, workload.gap, workload.backpressure,
              workload.fill_lanes ? ", every lane enabled" : "");
   fmt::print("configuration        {}\n", describe(config));
+  print_calibration(calibration);
   fmt::print("forms                {}\n", form_list);
   fmt::print("cycles               {}\n", s.cycles);
   const dse::SweepRow row = run_row(config, "random-mix", s, area);
@@ -264,7 +281,7 @@ nlohmann::json run_random_mix(const ExploreOptions& options, const PipelineConfi
 
   nlohmann::json histogram = nlohmann::json::array();
   for (const auto& [latency, count] : s.latency_histogram) histogram.push_back({latency, count});
-  return run_json(row, {{"seed", workload.seed},
+  nlohmann::json details{{"seed", workload.seed},
                         {"transactions", workload.count},
                         {"gap", workload.gap},
                         {"backpressure", workload.backpressure},
@@ -281,11 +298,23 @@ nlohmann::json run_random_mix(const ExploreOptions& options, const PipelineConfi
                         {"frozen_cycles", s.frozen_cycles},
                         {"idle_cycles", s.idle_cycles},
                         {"latency_histogram", histogram},
-                        {"unevaluated", s.unevaluated}});
+                        {"unevaluated", s.unevaluated}};
+  if (!calibration.empty()) details["calibration"] = calibration;
+  return run_json(row, std::move(details));
 }
 
 void run(const ExploreOptions& options) {
   PipelineConfig config = options.config;
+  std::string calibration;
+  if (!options.calibration.empty()) {
+    try {
+      const dse::Calibration measured = dse::read_calibration(options.calibration);
+      config = measured.config;
+      calibration = dse::describe(measured);
+    } catch (const dse::CalibrationError& e) {
+      fail(e.what());
+    }
+  }
   const bool real_workload = !options.ptx_file.empty() || !options.trace_file.empty();
   if (!options.kernel.empty() && options.ptx_file.empty()) fail("--kernel needs --ptx-file");
   int other_latency = 4;
@@ -313,6 +342,7 @@ void run(const ExploreOptions& options) {
       if (!options.sweep_json.empty()) fail("--json and --sweep-json name one file: give one");
       sweep.sweep_json = options.json;
     }
+    print_calibration(calibration);
     if (const int status = halfpipe::cli::run_explore_sweep(sweep, config, forms, other_latency);
         status != halfpipe::cli::kPassed)
       throw Stop{status};
@@ -339,13 +369,14 @@ void run(const ExploreOptions& options) {
     if (!options.trace_file.empty() && !options.ptx_file.empty())
       fail("--ptx-file and --trace-file exclude each other (but not in a --sweep)");
     if (!options.trace_file.empty())
-      runs.push_back(run_workload(options, {}, config, other_latency, *area));
+      runs.push_back(run_workload(options, {}, config, other_latency, *area, calibration));
     for (std::size_t i = 0; i < options.ptx_file.size(); ++i) {
       if (i > 0) fmt::print("\n");
-      runs.push_back(run_workload(options, options.ptx_file[i], config, other_latency, *area));
+      runs.push_back(
+          run_workload(options, options.ptx_file[i], config, other_latency, *area, calibration));
     }
   } else {
-    runs.push_back(run_random_mix(options, config, forms, *area));
+    runs.push_back(run_random_mix(options, config, forms, *area, calibration));
   }
   if (!options.json.empty()) write_json(options.json, area_table_name, std::move(runs));
 }
@@ -385,10 +416,11 @@ workload::StreamOptions stream_options(const ExploreOptions& options, int other_
 Parsed<ExploreOptions> parse_explore_options(const std::vector<std::string>& args) {
   return parse_command<ExploreOptions>("explore", kExploreDescription, args,
                                        [](Vocabulary& v, ExploreOptions& o) {
-    v.lanes(o.config.lanes);
+    const Declared calibration = v.calibration(o.calibration);
+    v.lanes(o.config.lanes).excludes(calibration);
     v.latency(o.latencies).default_str("4 each, the RTL's Depth");
-    v.initiation_interval(o.config.initiation_interval);
-    v.issue_width(o.config.issue_width);
+    v.initiation_interval(o.config.initiation_interval).excludes(calibration);
+    v.issue_width(o.config.issue_width).excludes(calibration);
     v.queue(o.config.output_queue);
     v.backpressure(o.workload.backpressure);
     v.gaps(o.workload.gap);

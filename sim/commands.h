@@ -167,6 +167,7 @@ struct ExploreOptions {
   // --sweep and its outputs (sim/cmd_explore_sweep.cpp); empty: the one configuration above.
   std::string sweep, sweep_csv, sweep_json, sweep_svg, area_table;
   std::string json;  // --json: the run's figures (with --sweep: the sweep's JSON)
+  std::string calibration;  // --calibration: a measured timing file configures the unit
 };
 Parsed<ExploreOptions> parse_explore_options(const std::vector<std::string>& args);
 

@@ -182,6 +182,10 @@ const std::vector<OptionSpec>& vocabulary() {
       {"--sweep-svg", {}, "FILE",
        "with --sweep: write an SVG chart of throughput against area with each workload's Pareto "
        "front"},
+      {"--calibration", {}, "FILE",
+       "configure the unit from a GPU's measured timing (the silicon campaign's timing.json): "
+       "every op's latency, each family's interval, the issue width and lanes of one SM "
+       "sub-partition; --latency settings apply after it"},
       {"--area-table", {}, "FILE",
        "with --sweep or --json: the measured areas (default: rtl/area-table.csv as built in)"},
       // Cluster regressions (plan, merge, and the record a job writes).
@@ -637,6 +641,7 @@ Declared Vocabulary::sweep_json(std::string& path) { return value("--sweep-json"
 Declared Vocabulary::json(std::string& path) { return value("--json", path); }
 Declared Vocabulary::sweep_svg(std::string& path) { return value("--sweep-svg", path); }
 Declared Vocabulary::area_table(std::string& path) { return value("--area-table", path); }
+Declared Vocabulary::calibration(std::string& path) { return value("--calibration", path); }
 
 Declared Vocabulary::ptx_file(std::vector<std::string>& paths) {
   // One FILE per --ptx-file, so that a FORM after it is not taken for a file.
@@ -841,6 +846,11 @@ Declared& Declared::default_str(const std::string& shown) {
   option_->default_str(shown);
   return *this;
 }
+Declared& Declared::excludes(const Declared& other) {
+  option_->excludes(other.option_);
+  return *this;
+}
+
 Declared& Declared::type_name(const std::string& name) {
   option_->type_name(name);
   return *this;

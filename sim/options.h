@@ -84,6 +84,8 @@ class Declared {
   Declared& description(const std::string& help);
   Declared& default_str(const std::string& shown);
   Declared& type_name(const std::string& name);
+  // Giving both is a usage error.
+  Declared& excludes(const Declared& other);
 
  private:
   CLI::Option* option_;
@@ -172,6 +174,7 @@ class Vocabulary {
   Declared json(std::string& path);
   Declared sweep_svg(std::string& path);
   Declared area_table(std::string& path);
+  Declared calibration(std::string& path);
   // Cluster regressions: plan, merge, and the record of a job.
   Declared record(std::string& path);
   Declared job(std::string& id);

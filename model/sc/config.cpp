@@ -94,6 +94,10 @@ std::string validate(const PipelineConfig& c) {
       return out_of_range((std::string(op_name(op)) + " latency").c_str(), own, 1, kMaxLatency);
   if (c.initiation_interval < 1 || c.initiation_interval > kMaxInterval)
     return out_of_range("initiation interval", c.initiation_interval, 1, kMaxInterval);
+  for (int f = 0; f < kFamilyCount; ++f)
+    if (c.family_interval[f] < 1 || c.family_interval[f] > kMaxInterval)
+      return out_of_range((std::string(kFamilyNames[f]) + " interval").c_str(),
+                          c.family_interval[f], 1, kMaxInterval);
   if (c.issue_width < 1 || c.issue_width > kMaxIssueWidth)
     return out_of_range("issue width", c.issue_width, 1, kMaxIssueWidth);
   if (c.output_queue < 0 || c.output_queue > kMaxQueue)

@@ -39,6 +39,10 @@ struct PipelineConfig {
   // Cycles from acceptance to departure with no back-pressure, per family.
   std::array<int, kFamilyCount> latency{4, 4, 4, 4};
   int initiation_interval = 1;  // cycles from one accepted issue group to the next, at least
+  // Per family, cycles from one accepted op of the family to the next of the same family, at
+  // least: a family whose datapath takes a new op less often than the line does (a GPU's
+  // special-function pipe beside its FMA pipe; model/dse/README.md, "Calibration").
+  std::array<int, kFamilyCount> family_interval{1, 1, 1, 1};
   int issue_width = 1;          // transactions accepted per cycle, and results leaving per cycle
   int output_queue = 0;         // results buffered after the line; 0 is the global-stall line
 

@@ -58,6 +58,8 @@ PipelineCore::PipelineCore(const PipelineCore& other)
       next_edge_(other.next_edge_),
       accepted_before_(other.accepted_before_),
       last_accept_edge_(other.last_accept_edge_),
+      family_accepted_(other.family_accepted_),
+      family_accept_edge_(other.family_accept_edge_),
       accepted_(other.accepted_),
       departed_(other.departed_),
       stats_(other.stats_) {
@@ -168,6 +170,14 @@ void PipelineCore::accept_offers(uint64_t edge) {
   const std::size_t considered = std::min(offers_.size(), width);
   for (std::size_t i = 0; i < considered; ++i) {
     const Transaction& t = offers_[i];
+    // A family's own interval, counted from its last accepted op (this edge's included); 1
+    // leaves the family to the line's own limits.
+    const int family = static_cast<int>(family_of(t.uop.op));
+    if (config_.family_interval[family] > 1 && family_accepted_[family] &&
+        edge < family_accept_edge_[family] + config_.family_interval[family]) {
+      ++stats_.refused_interval;
+      break;
+    }
     // A shorter op enters further down the one line, so that every op spends exactly its
     // latency in it. It may not enter ahead of an older op (completion stays in order) nor
     // into a stage already holding a full issue group.
@@ -183,6 +193,8 @@ void PipelineCore::accept_offers(uint64_t edge) {
       }
     }
     line_.push_back(InFlight{evaluate(t, edge), entry_stage, advances_});
+    family_accepted_[family] = true;
+    family_accept_edge_[family] = edge;
     ++accepted_;
     ++stats_.accepted;
     stats_.active_lanes += std::bitset<32>(t.uop.lane_mask).count();
@@ -220,6 +232,7 @@ void PipelineCore::reset() {
   departed_.clear();
   accepted_ = 0;
   accepted_before_ = false;
+  family_accepted_.fill(false);
 }
 
 }  // namespace halfpipe::sc

@@ -14,6 +14,7 @@
 // The timing rules are in model/sc/README.md; with rtl_configuration() they are rtl/TIMING.md's.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <deque>
 #include <map>
@@ -123,6 +124,8 @@ class PipelineCore {
   uint64_t next_edge_ = 0;
   bool accepted_before_ = false;
   uint64_t last_accept_edge_ = 0;
+  std::array<bool, kFamilyCount> family_accepted_{};  // per family, as the two above
+  std::array<uint64_t, kFamilyCount> family_accept_edge_{};
   std::size_t accepted_ = 0;
   std::vector<Result> departed_;
   Statistics stats_;
