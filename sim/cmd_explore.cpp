@@ -16,11 +16,13 @@
 #include <nlohmann/json.hpp>
 
 #include "model/dse/calibration.h"
+#include "model/dse/prediction.h"
 #include "model/dse/report.h"
 #include "model/dse/sweep.h"
 #include "model/isa/ptx.h"
 #include "model/sc/explore.h"
 #include "model/workload/load.h"
+#include "model/workload/ptx_reader.h"
 #include "model/workload/scheduler.h"
 #include "sim/commands.h"
 #include "sim/exit_status.h"
@@ -167,6 +169,10 @@ nlohmann::json run_workload(const ExploreOptions& options, const std::string& pt
   fmt::print("instructions         {}: {} on the unit, {} on other units\n", r.instructions,
              r.unit_instructions, r.other_instructions);
   fmt::print("cycles               {}\n", r.cycles);
+  if (r.timed_cycles > 0)
+    fmt::print("timed cycles         {} (first to last read of the cycle counter, over every "
+               "warp)\n",
+               r.timed_cycles);
   print_metrics(row, " of the unit");
   fmt::print("instructions/cycle   {:.4f}\n", r.instructions_per_cycle());
   fmt::print("issue slots          {:.2f}% used ({} instructions in {} cycles at issue width {})\n",
@@ -204,6 +210,7 @@ nlohmann::json run_workload(const ExploreOptions& options, const std::string& pt
                         {"instructions", r.instructions},
                         {"unit_instructions", r.unit_instructions},
                         {"other_instructions", r.other_instructions},
+                        {"timed_cycles", r.timed_cycles},
                         {"instructions_per_cycle", r.instructions_per_cycle()},
                         {"issue_slot_utilisation", r.issue_slot_utilisation()},
                         {"unit_issue_utilisation", r.unit.issue_utilisation()},
@@ -303,17 +310,85 @@ nlohmann::json run_random_mix(const ExploreOptions& options, const PipelineConfi
   return run_json(row, std::move(details));
 }
 
+// --predict: the calibration's kernels through the calibrated model, against the chip. Returns
+// the exit status: kVerificationFailure when a kernel misses its bound.
+int run_prediction(const ExploreOptions& options, const dse::Calibration& calibration,
+                   const std::string& described, int other_latency) {
+  if (options.ptx_file.empty())
+    fail("--predict needs --ptx-file FILE: the PTX of the kernels the timing file timed");
+  if (calibration.kernels.empty())
+    fail(options.calibration + ": names no timed kernel (latency_kernel, throughput_kernel or "
+         "kernels) to predict");
+  std::vector<halfpipe::workload::Program> programs;
+  std::vector<dse::Prediction> rows;
+  try {
+    for (const std::string& file : options.ptx_file)
+      for (auto& program : halfpipe::workload::read_ptx_kernels(file))
+        programs.push_back(std::move(program));
+    rows = dse::predict(calibration, programs, other_latency);
+  } catch (const std::exception& e) {  // ReadError, CalibrationError: FILE: where: problem
+    fail(e.what());
+  }
+  fmt::print("predict: {} kernels of {}, other units {}\n", rows.size(), described, other_latency);
+  fmt::print("{:<34} {:>5} {:>12} {:>10} {:>8}  {}\n", "kernel", "warps", "measured", "predicted",
+             "error", "");
+  nlohmann::json json_rows = nlohmann::json::array();
+  double worst[2] = {0, 0};  // calibration, held out
+  int counts[2] = {0, 0}, missed[2] = {0, 0};
+  for (const dse::Prediction& r : rows) {
+    const int kind = r.kernel.held_out ? 1 : 0;
+    ++counts[kind];
+    missed[kind] += !r.within();
+    worst[kind] = std::max(worst[kind], std::abs(r.error));
+    fmt::print("{:<34} {:>5} {:>12.1f} {:>10} {:>7.1f}%  {}{}\n", r.kernel.name, r.kernel.warps,
+               r.kernel.cycles, r.predicted, 100 * r.error, r.kernel.held_out ? "held out" : "",
+               r.within() ? "" : (r.kernel.held_out ? ", missed" : "missed"));
+    json_rows.push_back({{"kernel", r.kernel.name},
+                         {"warps", r.kernel.warps},
+                         {"measured", r.kernel.cycles},
+                         {"predicted", r.predicted},
+                         {"error", r.error},
+                         {"held_out", r.kernel.held_out},
+                         {"within", r.within()}});
+  }
+  const char* kinds[2] = {"calibration kernels", "held-out kernels"};
+  const double bounds[2] = {dse::kCalibrationBound, dse::kHeldOutBound};
+  for (int kind = 0; kind < 2; ++kind)
+    if (counts[kind] > 0)
+      fmt::print("{:<20} {}, largest error {:.1f}% (bound {:.0f}%): {}\n", kinds[kind],
+                 counts[kind], 100 * worst[kind], 100 * bounds[kind],
+                 missed[kind] ? fmt::format("{} missed", missed[kind]) : std::string("all within"));
+  if (!options.json.empty()) {
+    try {
+      halfpipe::cli::write_output(options.json, [&](std::ostream& out) {
+        out << nlohmann::json{{"format", "halfpipe-prediction/1"},
+                              {"calibration", described},
+                              {"rows", json_rows}}
+                   .dump(2)
+            << "\n";
+      });
+    } catch (const std::runtime_error& e) {
+      fail(fmt::format("--json: {}", e.what()));
+    }
+  }
+  return missed[0] + missed[1] > 0 ? halfpipe::cli::kVerificationFailure
+                                   : halfpipe::cli::kPassed;
+}
+
 void run(const ExploreOptions& options) {
   PipelineConfig config = options.config;
   std::string calibration;
+  std::optional<dse::Calibration> measured;
   if (!options.calibration.empty()) {
     try {
-      const dse::Calibration measured = dse::read_calibration(options.calibration);
-      config = measured.config;
-      calibration = dse::describe(measured);
+      measured = dse::read_calibration(options.calibration);
     } catch (const dse::CalibrationError& e) {
       fail(e.what());
     }
+    config = measured->config;
+    calibration = dse::describe(*measured);
+  } else if (options.predict) {
+    fail("--predict needs --calibration FILE: the timing file whose kernels it predicts");
   }
   const bool real_workload = !options.ptx_file.empty() || !options.trace_file.empty();
   if (!options.kernel.empty() && options.ptx_file.empty()) fail("--kernel needs --ptx-file");
@@ -331,6 +406,13 @@ void run(const ExploreOptions& options) {
   if (std::string problem = halfpipe::sc::validate(config); !problem.empty()) fail(problem);
   if (real_workload && !options.forms.empty())
     fail("FORMs and --ptx-file/--trace-file exclude each other");
+  if (options.predict) {
+    if (!options.sweep.empty() || !options.trace_file.empty())
+      fail("--predict runs the timing file's kernels: --sweep and --trace-file exclude it");
+    // The calibration's latencies, after any --latency setting, predict.
+    measured->config = config;
+    throw Stop{run_prediction(options, *measured, calibration, other_latency)};
+  }
 
   const std::vector<std::string>& forms = options.forms.empty() ? kDefaultForms : options.forms;
   if (options.sweep.empty() &&
@@ -440,6 +522,7 @@ Parsed<ExploreOptions> parse_explore_options(const std::vector<std::string>& arg
     v.sweep_svg(o.sweep_svg);
     v.area_table(o.area_table);
     v.json(o.json);
+    v.predict(o.predict);
   });
 }
 

@@ -168,6 +168,7 @@ struct ExploreOptions {
   std::string sweep, sweep_csv, sweep_json, sweep_svg, area_table;
   std::string json;  // --json: the run's figures (with --sweep: the sweep's JSON)
   std::string calibration;  // --calibration: a measured timing file configures the unit
+  bool predict = false;     // --predict: the calibration's kernels, predicted against measured
 };
 Parsed<ExploreOptions> parse_explore_options(const std::vector<std::string>& args);
 

@@ -186,6 +186,10 @@ const std::vector<OptionSpec>& vocabulary() {
        "configure the unit from a GPU's measured timing (the silicon campaign's timing.json): "
        "every op's latency, each family's interval, the issue width and lanes of one SM "
        "sub-partition; --latency settings apply after it"},
+      {"--predict", {}, "",
+       "with --calibration and --ptx-file: run every kernel the timing file timed through the "
+       "calibrated model and print its predicted cycles beside the measured ones (exit 1 when a "
+       "calibration kernel misses by more than 5% or a held-out kernel by more than 10%)"},
       {"--area-table", {}, "FILE",
        "with --sweep or --json: the measured areas (default: rtl/area-table.csv as built in)"},
       // Cluster regressions (plan, merge, and the record a job writes).
@@ -642,6 +646,7 @@ Declared Vocabulary::json(std::string& path) { return value("--json", path); }
 Declared Vocabulary::sweep_svg(std::string& path) { return value("--sweep-svg", path); }
 Declared Vocabulary::area_table(std::string& path) { return value("--area-table", path); }
 Declared Vocabulary::calibration(std::string& path) { return value("--calibration", path); }
+Declared Vocabulary::predict(bool& on) { return flag("--predict", on); }
 
 Declared Vocabulary::ptx_file(std::vector<std::string>& paths) {
   // One FILE per --ptx-file, so that a FORM after it is not taken for a file.

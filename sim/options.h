@@ -175,6 +175,7 @@ class Vocabulary {
   Declared sweep_svg(std::string& path);
   Declared area_table(std::string& path);
   Declared calibration(std::string& path);
+  Declared predict(bool& on);
   // Cluster regressions: plan, merge, and the record of a job.
   Declared record(std::string& path);
   Declared job(std::string& id);

@@ -126,8 +126,13 @@ struct Entry {
   int peak_warps = 0;
 };
 
+// The chain shape the kernels' cycles are derived from; read when an entry names its kernels.
+struct Shape {
+  int64_t chain_length = 0, chains = 0;
+};
+
 Entry read_entry(const Reader& r, const json& entry, const std::string& path,
-                 int sub_partitions) {
+                 int sub_partitions, const Shape& shape, std::vector<MeasuredKernel>& kernels) {
   if (!entry.is_object()) r.fail(path, "not an object");
   Entry e;
   e.path = path;
@@ -163,6 +168,22 @@ Entry read_entry(const Reader& r, const json& entry, const std::string& path,
       e.peak_warps = static_cast<int>(warps);
     }
   }
+  // The kernels behind the figures: a span is what the file's figures were divided from.
+  if (entry.contains("latency_kernel"))
+    kernels.push_back({r.text(entry, path, "latency_kernel"), 1,
+                       e.measured_latency * static_cast<double>(shape.chain_length), false,
+                       latency_path});
+  if (entry.contains("throughput_kernel")) {
+    const std::string name = r.text(entry, path, "throughput_kernel");
+    for (std::size_t k = 0; k < rates.size(); ++k) {
+      const auto warps = static_cast<int>(rates[k]["warps"].get<int64_t>());
+      const double instructions = 32.0 * warps * sub_partitions *
+                                  static_cast<double>(shape.chains * shape.chain_length);
+      kernels.push_back({name, warps, instructions / rates[k]["per_cycle"].get<double>(), false,
+                         Reader::index(rates_path, k)});
+    }
+  }
+
   // Thread instructions per cycle per SM -> warp instructions per cycle per sub-partition.
   e.warp_rate = peak / (kWarpThreads * static_cast<double>(sub_partitions));
   const std::string as_rate = number_text(peak) + " thread instructions per cycle per SM is " +
@@ -212,9 +233,20 @@ Calibration calibrate(std::string_view text, const std::string& file) {
   c.clock_khz = r.positive(device, "device", "clock_khz");
 
   const json& ops = r.array(doc, "", "ops");
+  Shape shape;
+  const bool names_kernels = std::any_of(ops.begin(), ops.end(), [](const json& entry) {
+    return entry.is_object() &&
+           (entry.contains("latency_kernel") || entry.contains("throughput_kernel"));
+  });
+  if (names_kernels) {
+    shape.chain_length = r.positive_whole(doc, "", "chain_length");
+    shape.chains = r.positive_whole(doc, "", "chains");
+  }
+  if (doc.contains("trip_count"))
+    c.trip_count = static_cast<int>(r.positive_whole(doc, "", "trip_count"));
   std::vector<Entry> entries;
   for (std::size_t i = 0; i < ops.size(); ++i) {
-    Entry e = read_entry(r, ops[i], Reader::index("ops", i), c.sub_partitions);
+    Entry e = read_entry(r, ops[i], Reader::index("ops", i), c.sub_partitions, shape, c.kernels);
     for (const Entry& earlier : entries) {
       if (earlier.op == e.op && earlier.format == e.format)
         r.fail(e.path, std::string(op_name(e.op)) + " " + e.format + " is measured twice (also " +
@@ -233,6 +265,18 @@ Calibration calibrate(std::string_view text, const std::string& file) {
                    ") one interval");
     }
     entries.push_back(std::move(e));
+  }
+
+  if (doc.contains("kernels")) {
+    const json& kernels = doc["kernels"];
+    if (!kernels.is_array()) r.fail("kernels", "not an array");
+    for (std::size_t k = 0; k < kernels.size(); ++k) {
+      const std::string at = Reader::index("kernels", k);
+      if (!kernels[k].is_object()) r.fail(at, "not an object");
+      c.kernels.push_back({r.text(kernels[k], at, "name"),
+                           static_cast<int>(r.positive_whole(kernels[k], at, "warps")),
+                           r.positive(kernels[k], at, "cycles"), true, at});
+    }
   }
 
   sc::PipelineConfig& config = c.config;

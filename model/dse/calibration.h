@@ -33,8 +33,22 @@ struct CalibratedOp {
   int peak_warps = 0;    // warps per sub-partition where the peak was measured
 };
 
+// A kernel the file timed, as a prediction reruns it (prediction.h): the cycles the chip took
+// from the first read of its cycle counter to the last over one SM's warps.
+struct MeasuredKernel {
+  std::string name;  // the .entry
+  int warps = 1;     // per sub-partition
+  double cycles = 0;
+  bool held_out = false;  // not one the calibration was taken from
+  std::string field;      // where the file gives it, e.g. ops[3].throughput[1]
+};
+
 struct Calibration {
   sc::PipelineConfig config;
+  // The timed kernels, when the file names them (its ops' latency_kernel and throughput_kernel,
+  // and its held-out kernels), and their loops' trip count.
+  std::vector<MeasuredKernel> kernels;
+  int trip_count = 1;
   std::string file;    // as given
   std::string device;  // "NAME (sm_NN)"
   int sub_partitions = 0;

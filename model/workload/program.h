@@ -39,6 +39,7 @@ struct Instruction {
   Flow flow = Flow::Next;
   int target = 0;  // LoopBack and Jump: index of the instruction the branch goes to
   int line = 0;    // in the source file
+  bool reads_clock = false;  // reads the cycle counter (%clock, %clock64): a timing mark
 };
 
 struct Program {

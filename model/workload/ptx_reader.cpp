@@ -318,6 +318,7 @@ class KernelReader {
       if (const int reg = find_register(name); reg >= 0) {
         (written && brackets == 0 ? inst.destinations : inst.sources).push_back(reg);
       } else if (is_special_register(name)) {
+        if (name == "%clock" || name == "%clock64") inst.reads_clock = true;
         while (i < operand.size() && (operand[i] == '.' || is_identifier_char(operand[i]))) ++i;
       } else if (name[0] == '%') {
         throw ReadError(source_, line, "register '" + name + "' is not declared");

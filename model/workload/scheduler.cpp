@@ -197,6 +197,7 @@ Report run(TimedUnit& unit, const sc::PipelineConfig& config, const StreamOption
   // Round-robin starts at warp 0, greedy-then-oldest with warp 0.
   std::size_t last_issuer = o.policy == Policy::RoundRobin ? warp_count - 1 : 0;
   uint64_t others_done = 0;  // the cycle at which the last other-unit result is ready
+  uint64_t clock_reads = 0, first_clock = 0, last_clock = 0;  // Report::timed_cycles
   uint64_t tag = 0;
   uint64_t last_progress = 0;
 
@@ -256,6 +257,10 @@ Report run(TimedUnit& unit, const sc::PipelineConfig& config, const StreamOption
       }
       for (int r : inst.destinations) warp.ready[r] = cycle + other_latency;
       others_done = std::max(others_done, cycle + other_latency);
+      if (inst.reads_clock) {
+        if (clock_reads++ == 0) first_clock = cycle;
+        last_clock = cycle;
+      }
       ++form_counts[warp.stream][inst.form];
       ++report.other_instructions;
       warp.advance(o.trip_count);
@@ -298,6 +303,7 @@ Report run(TimedUnit& unit, const sc::PipelineConfig& config, const StreamOption
     }
   }
 
+  if (clock_reads >= 2) report.timed_cycles = last_clock - first_clock;
   report.instructions = report.unit_instructions + report.other_instructions;
   report.unit = unit.statistics();
   std::map<std::string, FormCount> merged;

@@ -78,6 +78,10 @@ struct UnitIssue {
 
 struct Report {
   uint64_t cycles = 0;  // until the last result of every warp was ready
+  // From the first read of the cycle counter in any warp to the last read in any warp, each
+  // read taken at its issue cycle, as a kernel timed on a GPU measures an SM's warps; 0 when no
+  // instruction read it twice (Instruction::reads_clock).
+  uint64_t timed_cycles = 0;
   uint64_t instructions = 0;
   uint64_t unit_instructions = 0;
   uint64_t other_instructions = 0;
