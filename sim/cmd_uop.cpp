@@ -51,15 +51,6 @@ void print_table(bool sv) {
                "endfunction\n";
 }
 
-const char* class_name(OpClass c) {
-  switch (c) {
-    case OpClass::Rounding: return "Rounding";
-    case OpClass::Selection: return "Selection";
-    case OpClass::Approximate: return "Approximate";
-  }
-  return "?";
-}
-
 void print_ops(bool sv) {
   if (!sv) {
     std::cout << "# halfpipe uop --ops: the op table (model/uop/ops.def)\n"
@@ -67,7 +58,7 @@ void print_ops(bool sv) {
     for (const Op op : kAllOps) {
       const OpNames& names = kOpNames[static_cast<int>(op)];
       std::cout << fmt::format("{} {} {} {} {}\n", static_cast<int>(op), names.identifier,
-                               names.ptx, operand_count(op), class_name(op_class(op)));
+                               names.ptx, operand_count(op), names.op_class);
     }
     return;
   }

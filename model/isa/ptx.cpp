@@ -43,13 +43,6 @@ constexpr std::string_view kOtherPtxTypes[] = {"f32", "f64", "b8",  "b16", "b32"
                                                "s16", "s32", "s64", "u8",  "u16", "u32", "u64",
                                                "e4m3", "e5m2", "f32x2", "pred"};
 
-// By the op's code (the op table, model/uop/ops.def).
-constexpr std::array<std::string_view, kOpCount> kOpcodeNames = {
-#define HALFPIPE_OP(Name, code, ptx, operands, op_class, family, kernel, ref) ptx,
-#include "model/uop/ops.def"
-#undef HALFPIPE_OP
-};
-
 // ---- S22: the syntax lines ---------------------------------------------------------------------
 // As printed on the spec pages: `{.x}` and `{.x.y}` are optional groups, the last element is the
 // type. The spec's `.type`/`.atype`/`.btype` placeholders are written out one line per type.
@@ -407,7 +400,7 @@ std::optional<TypeId> type_of(const Uop& u) {
 
 }  // namespace
 
-std::string_view opcode_name(Op op) { return kOpcodeNames[static_cast<int>(op)]; }
+std::string_view opcode_name(Op op) { return kOpNames[static_cast<int>(op)].ptx; }
 
 std::optional<Op> find_opcode(std::string_view name) {
   for (Op op : kAllOps)

@@ -8,12 +8,6 @@ namespace {
 
 constexpr std::array<const char*, kFamilyCount> kFamilyNames{"arith", "minmax", "sign",
                                                              "transcendental"};
-// The ops by their PTX opcodes (the op table's ptx column), for per-op latency settings.
-constexpr std::array<const char*, kOpCount> kOpNames{
-#define HALFPIPE_OP(Name, code, ptx, operands, op_class, family, kernel, ref) ptx,
-#include "model/uop/ops.def"
-#undef HALFPIPE_OP
-};
 // Generous bounds: they only keep a typo from allocating a line of a billion stages.
 constexpr int kMaxLatency = 4096;
 constexpr int kMaxInterval = 4096;
@@ -47,11 +41,11 @@ std::string family_names() {
   return names;
 }
 
-const char* op_name(Op op) { return kOpNames[static_cast<int>(op)]; }
+const char* op_name(Op op) { return kOpNames[static_cast<int>(op)].ptx; }
 
 std::string op_names() {
   std::string names;
-  for (const char* name : kOpNames) names += (names.empty() ? "" : ", ") + std::string(name);
+  for (const OpNames& op : kOpNames) names += (names.empty() ? "" : ", ") + std::string(op.ptx);
   return names;
 }
 

@@ -30,14 +30,15 @@ inline constexpr Op kAllOps[kOpCount] = {
 #include "model/uop/ops.def"
 #undef HALFPIPE_OP
 };
-// Each op's names, by its code: its enumerator (the RTL's op_e names it Op<identifier>) and its
-// PTX opcode.
+// Each op's names, by its code: its enumerator (the RTL's op_e names it Op<identifier>), its
+// PTX opcode and its class's enumerator.
 struct OpNames {
   const char* identifier;
   const char* ptx;
+  const char* op_class;
 };
 inline constexpr OpNames kOpNames[kOpCount] = {
-#define HALFPIPE_OP(Name, code, ptx, operands, op_class, family, kernel, ref) {#Name, ptx},
+#define HALFPIPE_OP(Name, code, ptx, operands, op_class, family, kernel, ref) {#Name, ptx, #op_class},
 #include "model/uop/ops.def"
 #undef HALFPIPE_OP
 };
