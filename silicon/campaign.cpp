@@ -15,6 +15,7 @@
 #include "silicon/campaign/enumeration.h"
 #include "silicon/campaign_sources.h"
 #include "silicon/generate.h"
+#include "silicon/timing.h"
 #include "vectors/probes.h"
 #include "vectors/stream.h"
 #include "vectors/vector_file.h"
@@ -151,6 +152,7 @@ struct Device {
   int slot_count = 0;
   uint64_t max_count = 0;
   unsigned blocks = 0;
+  int multiprocessors = 0;
 };
 Device device;
 
@@ -212,6 +214,8 @@ std::string device_open(int slots, uint64_t max_count, DeviceInfo& info) {
   info.name = properties.name;
   info.sm = "sm_" + std::to_string(properties.major) + std::to_string(properties.minor);
   info.multiprocessors = properties.multiProcessorCount;
+  info.sub_partitions = 4;  // every SM since sm_70 (timing_device_glue's kSubPartitions)
+  cudaDeviceGetAttribute(&info.clock_khz, cudaDevAttrClockRate, 0);
   info.driver = driver_version();
   int runtime = 0;
   cudaRuntimeGetVersion(&runtime);
@@ -222,6 +226,7 @@ std::string device_open(int slots, uint64_t max_count, DeviceInfo& info) {
   device.slot_count = slots;
   device.max_count = max_count;
   device.blocks = static_cast<unsigned>(properties.multiProcessorCount) * 8;
+  device.multiprocessors = properties.multiProcessorCount;
   device.slots = new Slot[slots];
   if ((status = cudaStreamCreate(&device.stream)) != cudaSuccess)
     return cuda_error("cudaStreamCreate", status);
@@ -275,8 +280,11 @@ std::string device_wait(int index, const void*& results) {
   return "";
 }
 
+void device_timing_close();
+
 void device_close() {
   if (device.stream) cudaStreamSynchronize(device.stream);
+  device_timing_close();
   for (int s = 0; s < device.slot_count; ++s) {
     Slot& slot = device.slots[s];
     cudaFree(slot.out);
@@ -290,7 +298,7 @@ void device_close() {
 
 }  // namespace halfpipe_campaign
 )cuda";
-  return out;
+  return out + timing_device_glue(target_sm);
 }
 
 std::string campaign_build_script(int target_sm, uint64_t seconds) {
@@ -314,7 +322,8 @@ std::string campaign_build_script(int target_sm, uint64_t seconds) {
       R"sh(#!/bin/sh
 # Builds halfpipe_campaign, the silicon campaign (written by `halfpipe silicon --campaign`), from
 # src/: the reference (model/), the host (campaign/*.cpp) and the kernels
-# (campaign/campaign_kernels.cu, SASS for{} and PTX of sm_{}). libstdc++ and the CUDA runtime are
+# (campaign/campaign_kernels.cu; the timing kernels, campaign/timing_ops.cu and timing_heldout.cu;
+# SASS for{} and PTX of sm_{}). libstdc++ and the CUDA runtime are
 # linked statically: the program needs only the NVIDIA driver (CUDA 13.0: 580 or later) and
 # glibc 2.36 or later.
 #   NVCC: the CUDA compiler (default: nvcc on PATH, or /usr/local/cuda/bin/nvcc)
@@ -341,8 +350,10 @@ for source in{}{}; do
     *) compile "$source" ;;
   esac
 done
-"$NVCC" -ccbin "$CXX" -O2 -std=c++17 -Isrc -Isrc/campaign{} \
-  -c src/campaign/campaign_kernels.cu -o obj/campaign_kernels.o
+for kernels in campaign_kernels timing_ops timing_heldout; do
+  "$NVCC" -ccbin "$CXX" -O2 -std=c++17 -Isrc -Isrc/campaign{} \
+    -c "src/campaign/$kernels.cu" -o "obj/$kernels.o"
+done
 for pid in $pids; do wait "$pid"; done
 "$NVCC" -ccbin "$CXX" -cudart static -o halfpipe_campaign obj/*.o -ldl -lrt -lpthread \
   -Xcompiler -static-libstdc++,-static-libgcc
@@ -366,6 +377,8 @@ void write_campaign(const std::string& dir, const std::vector<CampaignForm>& for
     write_file(root / "src" / "campaign" / file.path, file.text);
   write_file(root / "src" / "campaign" / "campaign_kernels.cu",
              campaign_kernels_source(forms, target_sm));
+  write_file(root / "src" / "campaign" / "timing_ops.cu", timing_ops_source(target_sm));
+  write_file(root / "src" / "campaign" / "timing_heldout.cu", timing_heldout_source());
   write_file(root / "build.sh", campaign_build_script(target_sm, seconds), true);
 
   std::set<std::string> names;

@@ -12,6 +12,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <string>
+#include <vector>
 
 #include "enumeration.h"
 
@@ -29,6 +30,8 @@ struct DeviceInfo {
   std::string driver;    // the driver's version, as the driver reports it
   std::string runtime;   // the CUDA runtime linked in, e.g. "13.0"
   int multiprocessors = 0;
+  int sub_partitions = 0;  // schedulers per SM (4 since sm_70)
+  int clock_khz = 0;       // cudaDevAttrClockRate
 };
 
 // One chunk: `count` instructions of one form and phase. A generated phase's instructions are
@@ -57,5 +60,37 @@ std::string device_submit(int slot, const Chunk& chunk);
 // scalar form, uint32_t for a packed one), valid until the slot's next submit. "" or the error.
 std::string device_wait(int slot, const void*& results);
 void device_close();
+
+// ---- Timing (silicon/README.md, "Timing"; timing.h runs it) ----------------------------------
+
+// A timing kernel the device carries: an op's latency or throughput kernel, or a held-out one.
+struct TimingKernelInfo {
+  std::string name;         // "latency_fma_f16", "heldout_hgemm_inner"
+  std::string kind;         // "latency", "throughput" or "heldout"
+  std::string op, format;   // "fma", "f16" (empty for a held-out kernel)
+  std::string instruction;  // the form its chains run, "fma.rn.f16"
+  std::string sass;         // the SASS opcodes of its chains on sm_90, "HADD2/HFMA2"
+  std::string ptx;          // the committed PTX that holds it, "workloads/timing/ops.ptx"
+};
+
+// Instructions per chain, chains per thread of a throughput kernel, timed trips of the loop.
+struct TimingShape {
+  int chain_length = 0, chains = 0, trip_count = 0;
+};
+
+// One warp of a timing kernel: the SM it ran on and %clock64 (the SM's counter) at the start and
+// the end of its timed trips.
+struct WarpClock {
+  int sm = 0;
+  uint64_t start = 0, end = 0;
+};
+
+int device_timing_kernel_count();
+TimingKernelInfo device_timing_kernel(int index);
+TimingShape device_timing_shape();
+// Runs timing kernel `index` once with `warps_per_sm` warps on every SM (a power of two; in
+// blocks of at most 32 warps, the block count a multiple of the SMs); `clocks` gets every
+// warp's. "" or the error.
+std::string device_time(int index, int warps_per_sm, std::vector<WarpClock>& clocks);
 
 }  // namespace halfpipe_campaign

@@ -18,7 +18,7 @@ namespace halfpipe_campaign {
 
 // Bumped whenever what a campaign runs, or the layout of its results folder, changes: a results
 // folder is read only by a halfpipe of the same campaign version (`halfpipe silicon --report`).
-inline constexpr int kCampaignVersion = 1;
+inline constexpr int kCampaignVersion = 2;
 
 // The campaign's phases, in the order it runs them (README, "Silicon campaign").
 enum class Phase : uint32_t {

@@ -16,6 +16,7 @@ namespace fs = std::filesystem;
 const char* const kUsage =
     "usage: halfpipe_campaign [-o RESULTS] [--seconds N] [--forms F,...] [--threads N]\n"
     "                         [--fma-random N] [--limit N] [--chunk N] [--vectors DIR]\n"
+    "                         [--timing-only | --no-timing] [--repeats N]\n"
     "Runs every input of every form this program carries on the GPU and compares each result\n"
     "bit for bit with halfpipe's reference (README, \"Silicon campaign\").\n"
     "  -o RESULTS      the results folder (default: results/ beside the program)\n"
@@ -28,6 +29,10 @@ const char* const kUsage =
     "                  report says what was cut)\n"
     "  --chunk N       instructions per device chunk (default 67108864)\n"
     "  --vectors DIR   where probes.vec and corners.vec are (default: beside the program)\n"
+    "  --timing-only   only the timing phase: each op's latency and throughput and the\n"
+    "                  held-out kernels, timed by the SM's cycle counter, into timing.json\n"
+    "  --no-timing     the bit-for-bit phases without the timing phase that follows them\n"
+    "  --repeats N     launches of each timing kernel at each warp count (default 5)\n"
     "Exit 0: every result matched; 1: a mismatch; 2: a usage or device error.\n";
 
 namespace {
@@ -58,6 +63,9 @@ Options parse_options(int argc, char** argv) {
     else if (arg == "--fma-random") o.fma_random = parse_count(arg, next(), 0);
     else if (arg == "--limit") o.limit = parse_count(arg, next(), 1);
     else if (arg == "--chunk") o.chunk = parse_count(arg, next(), 1);
+    else if (arg == "--timing-only") o.timing_only = true;
+    else if (arg == "--no-timing") o.timing = false;
+    else if (arg == "--repeats") o.repeats = static_cast<int>(parse_count(arg, next(), 1));
     else if (arg == "--forms") {
       std::string list = next();
       for (size_t start = 0; start <= list.size();) {
@@ -68,6 +76,8 @@ Options parse_options(int argc, char** argv) {
       if (o.forms.empty()) throw UsageError("--forms names no form");
     } else throw UsageError("unknown argument '" + arg + "'");
   }
+  if (o.timing_only && !o.timing) throw UsageError("--timing-only and --no-timing exclude each other");
+  if (o.repeats > 1000) throw UsageError("--repeats must be at most 1000");
   return o;
 }
 

@@ -20,6 +20,9 @@ struct Options {
   unsigned threads = 0;                     // 0: every core
   uint64_t chunk = uint64_t{1} << 26;       // instructions per device chunk
   int slots = 4;
+  bool timing = true;        // the timing phase after the bit-for-bit phases (--no-timing: not)
+  bool timing_only = false;  // --timing-only: the timing phase alone
+  int repeats = 5;           // launches of each timing kernel and warp count
 };
 
 extern const char* const kUsage;

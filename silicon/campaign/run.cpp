@@ -24,6 +24,7 @@
 #include "findings.h"
 #include "mismatch.h"
 #include "pool.h"
+#include "timing.h"
 #include "model/ref/bulk/execute_n.h"
 #include "model/uop/uop.h"
 #include "vector_text.h"
@@ -84,6 +85,7 @@ class Campaign {
   int run() {
     start_ = Clock::now();
     started_at_ = std::time(nullptr);
+    if (o_.timing_only) return run_timing_only();
     choose_forms();
     read_explicit("probes.vec", Phase::Probes, probes_file_);
     read_explicit("corners.vec", Phase::Corners, corners_file_);
@@ -91,6 +93,7 @@ class Campaign {
     const uint64_t max_explicit = largest_explicit();
     const std::string opened =
         device_open(o_.slots, std::max(o_.chunk, max_explicit), device_);
+    bool timed = false;
     if (!opened.empty()) {
       error_ = opened;
     } else {
@@ -98,10 +101,14 @@ class Campaign {
                 << device_.sm << "), host: " << threads() << " threads, bulk path "
                 << halfpipe::ref::bulk_path_name(halfpipe::ref::bulk_path_auto()) << '\n';
       execute();
+      // The timing phase follows the bit-for-bit phases, whatever they found; not after a device
+      // error.
+      if (o_.timing && error_.empty()) timed = time_kernels();
       device_close();
     }
     seconds_ = seconds_since(start_);
     write_results();
+    if (timed) write_text(results_dir() / "timing.json", timing_json(timing_));
     print_summary();
     if (!error_.empty()) return 2;
     for (const auto& r : results_)
@@ -129,6 +136,37 @@ class Campaign {
   // Where the run's time went: the host waiting for the device's next chunk, and checking.
   double waiting_seconds_ = 0, checking_seconds_ = 0;
   uint64_t lanes_checked_ = 0;
+  TimingMeasurement timing_;
+
+  // --timing-only: the device opened for the timing kernels alone; timing.json and nothing else.
+  int run_timing_only() {
+    const std::string opened = device_open(1, 1, device_);
+    if (!opened.empty()) {
+      std::cerr << "halfpipe_campaign: " << opened << '\n';
+      return 2;
+    }
+    const bool timed = time_kernels();
+    device_close();
+    if (!timed) {
+      std::cerr << "halfpipe_campaign: " << error_ << '\n';
+      return 2;
+    }
+    fs::create_directories(results_dir());
+    write_text(results_dir() / "timing.json", timing_json(timing_));
+    std::cout << "timing of " << timing_.ops.size() << " ops and " << timing_.kernels.size()
+              << " held-out kernels in " << (results_dir() / "timing.json").string() << " ("
+              << fixed(seconds_since(start_), 1) << " s)\n";
+    return 0;
+  }
+
+  // The timing phase (timing.h); false, with error_ set, on a device error.
+  bool time_kernels() {
+    std::cerr << "halfpipe_campaign: timing " << device_timing_kernel_count() << " kernels on "
+              << device_.name << ", " << o_.repeats << " repeats\n";
+    const std::string error = measure_timing(device_, o_.repeats, timing_);
+    if (!error.empty()) error_ = "timing: " + error;
+    return error.empty();
+  }
 
   unsigned threads() const {
     if (o_.threads) return o_.threads;
@@ -708,7 +746,8 @@ class Campaign {
       << " mismatches of each form and class; EXPECTED is what the device gave, so "
          "`halfpipe check` on a file shows halfpipe's result beside the device's for each.\n"
       << "- `tables/FORM.vec`: the device's result for every input of each one-operand form.\n"
-      << "- `summary.json`: everything above, for tools.\n";
+      << "- `summary.json`: everything above, for tools.\n"
+      << "- `timing.json`: the timing phase (silicon/README.md, \"Timing\"), unless --no-timing.\n";
     return m.str();
   }
 

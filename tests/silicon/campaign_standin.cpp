@@ -14,6 +14,11 @@
 //     b = 0x0001, a in 0x3C00..0x3C3F     returns one ulp above the correctly rounded a other
 //   add.f16x2, the all-pairs phase: instruction 0 returns its lanes swapped             lane
 // The generated phases alone carry the faults: the probes and corners stay clean.
+//
+// Timing: three kernels on a device of two SMs of four sub-partitions, every span derived by hand
+// (tests/silicon/campaign_timing_test.cpp says how): a latency kernel of 4 cycles an instruction
+// (SM 1 ten cycles slower), a throughput kernel issuing one warp instruction a cycle in each
+// sub-partition, a held-out kernel of 1000 cycles per warp in each sub-partition.
 #include <cstdlib>
 #include <string>
 #include <thread>
@@ -102,6 +107,9 @@ std::string device_open(int slot_count, uint64_t, DeviceInfo& info) {
   info.name = "reference stand-in (no GPU)";
 #endif
   info.sm = "sm_90";
+  info.multiprocessors = 2;
+  info.sub_partitions = 4;
+  info.clock_khz = 1000000;
   info.driver = "none";
   info.runtime = "none";
   slots = std::vector<StandinSlot>(static_cast<size_t>(slot_count));
@@ -120,6 +128,34 @@ std::string device_wait(int slot, const void*& results) {
   if (!s.worker.joinable()) return "slot " + std::to_string(slot) + " has no chunk";
   s.worker.join();
   results = s.packed ? static_cast<const void*>(s.results32.data()) : s.results16.data();
+  return "";
+}
+
+int device_timing_kernel_count() { return 3; }
+
+TimingKernelInfo device_timing_kernel(int index) {
+  switch (index) {
+    case 0: return {"latency_fma_f16", "latency", "fma", "f16", "fma.rn.f16", "HFMA2", "workloads/timing/ops.ptx"};
+    case 1: return {"throughput_fma_f16", "throughput", "fma", "f16", "fma.rn.f16", "HFMA2", "workloads/timing/ops.ptx"};
+    default: return {"heldout_hgemm_inner", "heldout", "", "", "", "", "workloads/timing/heldout.ptx"};
+  }
+}
+
+TimingShape device_timing_shape() { return {256, 8, 8}; }
+
+std::string device_time(int index, int warps_per_sm, std::vector<WarpClock>& clocks) {
+  const TimingShape shape = device_timing_shape();
+  clocks.clear();
+  for (int sm = 0; sm < 2; ++sm)
+    for (int w = 0; w < warps_per_sm; ++w) {
+      // Warp w starts w cycles late; all end together, so the span is end - 100.
+      const uint64_t start = 100 + static_cast<uint64_t>(w);
+      uint64_t span = 0;
+      if (index == 0) span = 4 * static_cast<uint64_t>(shape.chain_length) + 10 * static_cast<uint64_t>(sm);
+      else if (index == 1) span = static_cast<uint64_t>(warps_per_sm) * shape.chains * shape.chain_length / 4;
+      else span = 1000 * static_cast<uint64_t>(warps_per_sm) / 4;
+      clocks.push_back({sm, start, 100 + span});
+    }
   return "";
 }
 
