@@ -66,6 +66,17 @@ clean)
   expect 0 check.out "$halfpipe" check results/tables/neg.f16.vec results/tables/tanh.approx.f16x2.vec
   has results/report.md "| tanh.approx.f16x2 | 131072 | 131072 | 100.000% | 0 | 0 |"
   [[ -z $(ls results/mismatches) ]] || fail "mismatch files without a mismatch"
+  # The timing phase followed, on the stand-in's kernels (tests/silicon/campaign_timing_test.cpp
+  # derives each figure): 1029 / 256 cycles of latency, 128 thread instructions a cycle.
+  [[ $(json results/timing.json "d['campaign_version'], d['device']['clock_khz'], d['ops'][0]['latency']['cycles']") == "2 1000000 4.01953" ]] ||
+    fail "timing.json: $(cat results/timing.json)"
+  [[ $(json results/timing.json "[t['per_cycle'] for t in d['ops'][0]['throughput']]") == "[128, 128, 128, 128, 128]" ]] ||
+    fail "timing.json throughput: $(cat results/timing.json)"
+  # --timing-only: timing.json alone; --no-timing: none.
+  expect 0 timing.out "$reference" --vectors campaign -o timing-only --timing-only
+  [[ $(ls timing-only) == timing.json ]] || fail "--timing-only wrote $(ls timing-only)"
+  expect 0 run.out run "$reference" no-timing --forms neg.f16 --no-timing
+  [[ ! -e no-timing/timing.json ]] || fail "--no-timing wrote timing.json"
   ;;
 faults)
   expect 1 run.out run "$faulty" results

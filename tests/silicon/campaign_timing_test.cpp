@@ -31,7 +31,7 @@ TEST_CASE("timing: a block's span is the latest end less the earliest start over
   CHECK(hc::spans_by_sm(clocks) == std::vector<double>{100, 51});
 }
 
-TEST_CASE("timing: latency is the median over repeats of the median span over SMs, per instruction; spread max - min") {
+TEST_CASE("timing: latency is the median over repeats of the median span over SMs, per instruction, and its spread max - min") {
   const hc::TimingShape shape{256, 8, 8};
   // Repeats' medians over SMs: 1026 (of 1024 1026 1030), 1040, 1020. Median 1026, spread 20.
   const hc::Figure f = hc::latency_figure({{1024, 1030, 1026}, {1040}, {1020}}, shape);

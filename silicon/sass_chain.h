@@ -1,0 +1,27 @@
+// Reads `cuobjdump -sass` (or nvdisasm) text to say whether a timing kernel measures what it
+// claims (silicon/README.md, "Timing"): between the kernel's first and last read of the clock
+// (CS2R ... SR_CLOCKLO), its chain runs as one unbroken run of the expected SASS instructions,
+// each reading a register an earlier one of the run wrote, none folded away.
+#pragma once
+
+#include <string>
+#include <vector>
+
+namespace halfpipe::silicon {
+
+struct SassInstruction {
+  std::string opcode;                 // the mnemonic, "HFMA2.BF16_V2"
+  std::vector<std::string> operands;  // as written, "R11", "-RZ", "|R11|", "c[0x0][0x210]"
+};
+
+// The instructions of function `kernel` in the text, in order; empty when it has none.
+std::vector<SassInstruction> sass_of_function(const std::string& text, const std::string& kernel);
+
+// "" when `code` holds, between its first and last clock read, a run of exactly `count`
+// consecutive instructions whose opcodes start with one of `opcodes` (the mnemonic's first word),
+// the run's longest, each after the first `chains` reading a register an earlier one wrote;
+// otherwise what is wrong.
+std::string check_chain(const std::vector<SassInstruction>& code,
+                        const std::vector<std::string>& opcodes, int count, int chains);
+
+}  // namespace halfpipe::silicon
