@@ -175,10 +175,13 @@ Entry read_entry(const Reader& r, const json& entry, const std::string& path,
                        latency_path});
   if (entry.contains("throughput_kernel")) {
     const std::string name = r.text(entry, path, "throughput_kernel");
+    // An entry may run its own number of chains (a scalar format's one, which ptxas cannot pack).
+    const int64_t chains =
+        entry.contains("chains") ? r.positive_whole(entry, path, "chains") : shape.chains;
     for (std::size_t k = 0; k < rates.size(); ++k) {
       const auto warps = static_cast<int>(rates[k]["warps"].get<int64_t>());
       const double instructions = 32.0 * warps * sub_partitions *
-                                  static_cast<double>(shape.chains * shape.chain_length);
+                                  static_cast<double>(chains * shape.chain_length);
       kernels.push_back({name, warps, instructions / rates[k]["per_cycle"].get<double>(), false,
                          Reader::index(rates_path, k)});
     }

@@ -185,3 +185,34 @@ TEST_CASE("calibration: text that is not JSON is refused with its line", "[dse][
   CHECK_THROWS_WITH(halfpipe::dse::read_calibration("/nonexistent/t.json"),
                     "/nonexistent/t.json: cannot be read");
 }
+
+TEST_CASE("calibration: a timed kernel's measured cycles are the span its figure was divided from",
+          "[dse][calibration]") {
+  json doc = stand_in();
+  doc["chain_length"] = 512;
+  doc["chains"] = 8;
+  const std::size_t fma = entry(doc, "fma", "f16x2"), add = entry(doc, "add", "f16");
+  doc["ops"][fma]["latency_kernel"] = "latency_fma_f16x2";
+  doc["ops"][fma]["throughput_kernel"] = "throughput_fma_f16x2";
+  doc["ops"][add]["throughput_kernel"] = "throughput_add_f16";
+  doc["ops"][add]["chains"] = 1;
+  const auto kernels = calibrate(doc.dump(), "t.json").kernels;
+  REQUIRE(kernels.size() == 5);  // in the file's order: add f16 (ops[0]), then fma f16x2
+  // add f16's own single chain: 32 x 1 x 4 x 1 x 512 / 128 = 512 at 1 warp per sub-partition,
+  // 32 x 2 x 4 x 1 x 512 / 128 = 1024 at 2.
+  CHECK(kernels[0].name == "throughput_add_f16");
+  CHECK(kernels[0].cycles == Approx(512));
+  CHECK(kernels[1].warps == 2);
+  CHECK(kernels[1].cycles == Approx(1024));
+  CHECK(kernels[1].field == "ops[0].throughput[1]");
+  // Latency: 5.0 cycles x 512 instructions, one warp.
+  CHECK(kernels[2].name == "latency_fma_f16x2");
+  CHECK(kernels[2].warps == 1);
+  CHECK(kernels[2].cycles == 2560);
+  CHECK(kernels[2].field == "ops[5].latency");
+  // Throughput at the file's 8 chains: 1 warp at 102.4, 32 x 1 x 4 x 8 x 512 / 102.4 = 5120;
+  // 2 warps at 128, 32 x 2 x 4 x 8 x 512 / 128 = 8192.
+  CHECK(kernels[3].cycles == Approx(5120));
+  CHECK(kernels[4].cycles == Approx(8192));
+  CHECK_FALSE(kernels[4].held_out);
+}
