@@ -13,6 +13,8 @@ HALFPIPE_PACKAGES=(
   # pip install . (pyproject.toml): a venv, Debian's pip, setuptools and wheel, offline.
   python3-venv python3-pip python3-setuptools python3-wheel
   nlohmann-json3-dev
+  # The unit contract's checker reads Verilator's XML elaboration of a user's adapter.
+  libxml2-dev
   # The cluster tests' engines: GNU parallel, a single-node Slurm with munge, xmllint for JUnit
   # (and for explore --sweep's SVG chart).
   parallel slurm-wlm munge libxml2-utils

@@ -1,11 +1,14 @@
 #include "tb/unit_contract.h"
 
 #include <fmt/format.h>
+#include <libxml/parser.h>
+#include <libxml/tree.h>
+#include <libxml/xmlerror.h>
 
 #include <algorithm>
+#include <cctype>
 #include <cstdlib>
 #include <fstream>
-#include <iterator>
 #include <regex>
 #include <sstream>
 #include <stdexcept>
@@ -17,19 +20,72 @@
 namespace halfpipe::tb {
 namespace {
 
-std::string attribute(const std::string& element, const std::string& name) {
-  std::smatch m;
-  if (std::regex_search(element, m, std::regex("\\s" + name + "=\"([^\"]*)\""))) return m[1];
-  return {};
+// Verilator's elaboration as libxml2 reads it: entities decoded, elements walked as a tree.
+class XmlDocument {
+ public:
+  explicit XmlDocument(const std::string& path) {
+    if (!std::ifstream(path)) throw std::invalid_argument(fmt::format("{}: cannot be read", path));
+    // The first error is the one to name: later ones follow from it. (libxml2's handler is the
+    // calling thread's own.)
+    struct FirstError {
+      int line = 0;
+      std::string message;
+    } first;
+    xmlSetStructuredErrorFunc(&first, [](void* context, xmlErrorPtr error) {
+      auto* f = static_cast<FirstError*>(context);
+      if (f->message.empty() && error && error->message) {
+        f->line = error->line;
+        f->message = error->message;
+      }
+    });
+    // XML_PARSE_NONET: an elaboration never needs the network.
+    doc_ = xmlReadFile(path.c_str(), nullptr, XML_PARSE_NONET | XML_PARSE_HUGE);
+    xmlSetStructuredErrorFunc(nullptr, nullptr);
+    if (!doc_) {
+      std::string& message = first.message;
+      while (!message.empty() && std::isspace(static_cast<unsigned char>(message.back())))
+        message.pop_back();
+      throw std::invalid_argument(
+          fmt::format("{}:{}: not the XML verilator --xml-only writes: {}", path, first.line,
+                      first.message.empty() ? "no document" : first.message));
+    }
+  }
+  ~XmlDocument() { xmlFreeDoc(doc_); }
+  XmlDocument(const XmlDocument&) = delete;
+  XmlDocument& operator=(const XmlDocument&) = delete;
+
+  xmlNode* root() const { return xmlDocGetRootElement(doc_); }
+
+ private:
+  xmlDoc* doc_ = nullptr;
+};
+
+bool is(const xmlNode* node, const char* name) {
+  return node->type == XML_ELEMENT_NODE && xmlStrEqual(node->name, BAD_CAST name);
 }
 
-std::string unescape(std::string text) {
-  for (auto [from, to] :
-       {std::pair{"&quot;", "\""}, {"&apos;", "'"}, {"&lt;", "<"}, {"&gt;", ">"}, {"&amp;", "&"}}) {
-    for (size_t at; (at = text.find(from)) != std::string::npos;)
-      text.replace(at, std::string(from).size(), to);
-  }
+std::string attribute(const xmlNode* node, const char* name) {
+  xmlChar* value = xmlGetProp(node, BAD_CAST name);
+  if (!value) return {};
+  std::string text(reinterpret_cast<const char*>(value));
+  xmlFree(value);
   return text;
+}
+
+// Calls visit(node) for `node` and every element below it, in document order.
+template <typename Visit>
+void each_element(xmlNode* node, const Visit& visit) {
+  for (; node; node = node->next) {
+    if (node->type != XML_ELEMENT_NODE) continue;
+    visit(node);
+    each_element(node->children, visit);
+  }
+}
+
+xmlNode* first_child_element(const xmlNode* node) {
+  for (xmlNode* child = node->children; child; child = child->next)
+    if (child->type == XML_ELEMENT_NODE) return child;
+  return nullptr;
 }
 
 // A Verilator constant as a parameter's value: a number ("32'sh2") in decimal; a string, which
@@ -58,79 +114,61 @@ AdapterParameter constant_value(const std::string& name) {
 }  // namespace
 
 std::vector<std::string> top_modules(const std::string& xml_path) {
-  std::ifstream in(xml_path);
-  const std::string xml((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  const XmlDocument xml(xml_path);
+  // The cells directly inside a <cells> (one per top; several with MULTITOP).
   std::vector<std::string> tops;
-  const std::regex cell(R"(<cell\s[^>]*>|</cell>|</?cells>)");
-  int depth = 0;  // of <cell> elements inside the <cells> of one top (several with MULTITOP)
-  for (auto it = std::sregex_iterator(xml.begin(), xml.end(), cell); it != std::sregex_iterator();
-       ++it) {
-    const std::string element = it->str();
-    if (element == "<cells>" || element == "</cells>") {
-      depth = 0;
-    } else if (element == "</cell>") {
-      --depth;
-    } else {
-      if (depth == 0) tops.push_back(attribute(element, "submodname"));
-      if (element.compare(element.size() - 2, 2, "/>") != 0) ++depth;
-    }
-  }
+  each_element(xml.root(), [&](const xmlNode* node) {
+    if (!is(node, "cells")) return;
+    for (const xmlNode* cell = node->children; cell; cell = cell->next)
+      if (is(cell, "cell")) tops.push_back(attribute(cell, "submodname"));
+  });
   return tops;
 }
 
 Adapter read_adapter(const std::string& xml_path, const std::string& top) {
-  std::ifstream in(xml_path);
-  const std::string xml((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  const XmlDocument xml(xml_path);
   std::map<std::string, std::string> files;
-  const std::regex file_element(R"re(<file id="([^"]+)" filename="([^"]*)")re");
-  for (auto it = std::sregex_iterator(xml.begin(), xml.end(), file_element);
-       it != std::sregex_iterator(); ++it)
-    files[(*it)[1]] = unescape((*it)[2]);
-  auto where = [&](const std::string& element) {
-    const std::string loc = attribute(element, "loc");  // "v,44,31,44,36"
+  // Widths of the data types: basicdtype left/right, packed arrays and structs by name.
+  std::map<std::string, std::pair<int, std::string>> dtypes;
+  xmlNode* module = nullptr;
+  each_element(xml.root(), [&](xmlNode* node) {
+    if (is(node, "file")) {
+      files[attribute(node, "id")] = attribute(node, "filename");
+    } else if (is(node, "basicdtype") || is(node, "structdtype") || is(node, "refdtype") ||
+               is(node, "packarraydtype") || is(node, "enumdtype")) {
+      const std::string left = attribute(node, "left"), right = attribute(node, "right");
+      int width = is(node, "basicdtype") ? 1 : 0;
+      if (!left.empty() && !right.empty()) width = std::abs(std::stoi(left) - std::stoi(right)) + 1;
+      dtypes[attribute(node, "id")] = {width, attribute(node, "name")};
+    } else if (!module && is(node, "module") && attribute(node, "name") == top) {
+      module = node;
+    }
+  });
+  if (!module)
+    throw std::invalid_argument(fmt::format("{}: the elaboration has no module {}", xml_path, top));
+  auto where = [&](const xmlNode* node) {
+    const std::string loc = attribute(node, "loc");  // "v,44,31,44,36"
     const size_t comma = loc.find(',');
     if (comma == std::string::npos) return std::string("?");
     return files[loc.substr(0, comma)] + ":" +
            loc.substr(comma + 1, loc.find(',', comma + 1) - comma - 1);
   };
-  // Widths of the data types: basicdtype left/right, packed arrays and structs by name.
-  std::map<std::string, std::pair<int, std::string>> dtypes;
-  const std::regex dtype_element(
-      R"(<(basicdtype|structdtype|refdtype|packarraydtype|enumdtype)\s[^>]*>)");
-  for (auto it = std::sregex_iterator(xml.begin(), xml.end(), dtype_element);
-       it != std::sregex_iterator(); ++it) {
-    const std::string element = it->str();
-    const std::string left = attribute(element, "left"), right = attribute(element, "right");
-    int width = (*it)[1] == "basicdtype" ? 1 : 0;
-    if (!left.empty() && !right.empty()) width = std::abs(std::stoi(left) - std::stoi(right)) + 1;
-    dtypes[attribute(element, "id")] = {width, unescape(attribute(element, "name"))};
-  }
-  const std::regex module_element("<module [^>]*name=\"" + top + "\"[^>]*>");
-  std::smatch m;
-  if (!std::regex_search(xml, m, module_element))
-    throw std::invalid_argument(fmt::format("{}: the elaboration has no module {}", xml_path, top));
   Adapter adapter;
-  adapter.where = where(m.str());
-  const size_t begin = m.position(0) + m.length(0);
-  const std::string body = xml.substr(begin, xml.find("</module>", begin) - begin);
-  const std::regex var_element(R"(<var\s[^>]*>)");
-  for (auto it = std::sregex_iterator(body.begin(), body.end(), var_element);
-       it != std::sregex_iterator(); ++it) {
-    const std::string element = it->str();
-    const std::string name = attribute(element, "name");
-    if (!attribute(element, "dir").empty()) {
-      const auto& [width, type] = dtypes[attribute(element, "dtype_id")];
-      adapter.ports[name] = {attribute(element, "dir"), width, type, where(element)};
-    } else if (attribute(element, "param") == "true") {
-      std::smatch value;
-      const std::string rest = body.substr(it->position() + it->length(), 400);
+  adapter.where = where(module);
+  each_element(module->children, [&](const xmlNode* node) {
+    if (!is(node, "var")) return;
+    const std::string name = attribute(node, "name");
+    if (!attribute(node, "dir").empty()) {
+      const auto& [width, type] = dtypes[attribute(node, "dtype_id")];
+      adapter.ports[name] = {attribute(node, "dir"), width, type, where(node)};
+    } else if (attribute(node, "param") == "true") {
       AdapterParameter parameter;
-      if (std::regex_search(rest, value, std::regex(R"re(^\s*<const [^>]*name="([^"]*)")re")))
-        parameter = constant_value(unescape(value[1]));
-      parameter.where = where(element);
+      if (const xmlNode* value = first_child_element(node); value && is(value, "const"))
+        parameter = constant_value(attribute(value, "name"));
+      parameter.where = where(node);
       adapter.parameters[name] = parameter;
     }
-  }
+  });
   return adapter;
 }
 

@@ -1,6 +1,6 @@
 // The unit contract's check of a user's adapter (doc/your-unit.md, "The adapter"), read from
-// Verilator's elaboration of it (`verilator --xml-only`): its ports and parameters, and whether
-// they are the contract's. `halfpipe dut build` runs it before any C++ is compiled; the loader
+// Verilator's elaboration of it (`verilator --xml-only`, read with libxml2): its ports and
+// parameters, and whether they are the contract's. `halfpipe dut build` runs it before any C++ is compiled; the loader
 // (loaded_dut.h) then reads what the unit declared from the built unit itself.
 #pragma once
 

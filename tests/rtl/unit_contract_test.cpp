@@ -148,3 +148,25 @@ TEST_CASE("unit contract: the top modules are the cells no other module instanti
       "</cells></netlist></verilator_xml>\n");
   CHECK(top_modules(xml.path) == std::vector<std::string>{"my_adapter", "spare"});
 }
+
+TEST_CASE("unit contract: an elaboration that is not well-formed XML is refused at its line") {
+  // The element opened on line 3 is closed by another's end tag on line 4.
+  const XmlFile xml("<verilator_xml>\n<netlist>\n<module name=\"my_adapter\">\n</netlist>\n"
+                    "</verilator_xml>\n");
+  CHECK_THROWS_WITH(read_adapter(xml.path, "my_adapter"),
+                    Catch::StartsWith(xml.path + ":4: not the XML verilator --xml-only writes: "));
+  CHECK_THROWS_WITH(top_modules(xml.path),
+                    Catch::StartsWith(xml.path + ":4: not the XML verilator --xml-only writes: "));
+  CHECK_THROWS_WITH(top_modules("/nonexistent/unit.xml"), "/nonexistent/unit.xml: cannot be read");
+}
+
+TEST_CASE("unit contract: a name that entities spell is read as the text it stands for") {
+  // XML's entities in an attribute, as Verilator escapes a path or a string parameter.
+  std::string text = contract_adapter_xml();
+  const std::string path = "/units/adapter.sv";
+  text.replace(text.find(path), path.size(), "/units/a&amp;b &lt;1&gt;.sv");
+  const XmlFile xml(text);
+  const Adapter a = read_adapter(xml.path, "my_adapter");
+  CHECK(a.where == "/units/a&b <1>.sv:3");
+  CHECK(a.parameters.at("Forms").text == "add.f16 mul.f16");  // written &quot;...&quot;
+}
