@@ -6,7 +6,7 @@
 # `ltp -noff` reports, in seconds instead of minutes). Exits non-zero when Yosys reports an error.
 #   rtl/area.sh                   # Lanes 2, 4, 8 (Depth=4 unless HP_DEPTH is set)
 #   rtl/area.sh 2                 # Lanes 2 only
-#   rtl/area.sh --table           # regenerate every row of rtl/area-table.csv (hours)
+#   rtl/area.sh --table           # regenerate every row of data/area-table.csv (hours)
 #   rtl/area.sh --table --missing # only the rows the table lacks (resumes a stopped regeneration)
 #   rtl/area.sh --table --rows F  # the rows of F, measured by the same synthesis elsewhere (the
 #                                 # build's netlist.sh writes one), into the table; no synthesis
@@ -52,7 +52,7 @@ while (($#)); do
     *) echo "area.sh: --table takes only --missing and --rows FILE" >&2; exit 2 ;;
   esac
 done
-table=$(cd "$invoked_in" && realpath -m -- "${HP_AREA_TABLE:-$rtl/area-table.csv}")
+table=$(cd "$invoked_in" && realpath -m -- "${HP_AREA_TABLE:-$rtl/../data/area-table.csv}")
 # Lanes 2, 4, 8 x Depth 2..8, then Lanes=6: Lanes=2 first, so that a stopped run has the whole
 # Depth axis, then the points the area model's fit needs most (model/dse/area.h).
 points=${HP_AREA_POINTS:-"2:2 2:3 2:4 2:5 2:6 2:7 2:8 4:4 8:4 4:8 8:8 4:2 8:2

@@ -4,7 +4,7 @@
 // registered (all of them from Depth = Cuts + 2 on; further stages are plain delays at the end).
 // Which ones is the one table below, chosen from the measured logic levels of each span between
 // positions so that the longest register-to-register path is as short as the cuts allow
-// (rtl/levels.py measures it; rtl/area-table.csv holds the figures).
+// (rtl/levels.py measures it; data/area-table.csv holds the figures).
 `ifndef HP_PIPE_PKG_SV
 `define HP_PIPE_PKG_SV
 

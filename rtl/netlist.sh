@@ -6,7 +6,7 @@
 # at synthesis, so the netlist carries them as constants: it reads no file when simulated.
 # What simulates is then what synthesises; rtl/CMakeLists.txt Verilates the result. With ROW.csv,
 # the same run's area row (lanes,depth,cells,flops,levels_max,levels_stages, as
-# rtl/area-table.csv has them) is written there: `rtl/area.sh --table --rows ROW.csv` takes it.
+# data/area-table.csv has them) is written there: `rtl/area.sh --table --rows ROW.csv` takes it.
 #   rtl/netlist.sh LANES DEPTH OUT.v [ROW.csv]
 set -euo pipefail
 if (($# != 3 && $# != 4)); then

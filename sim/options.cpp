@@ -191,7 +191,7 @@ const std::vector<OptionSpec>& vocabulary() {
        "calibrated model and print its predicted cycles beside the measured ones (exit 1 when a "
        "calibration kernel misses by more than 5% or a held-out kernel by more than 10%)"},
       {"--area-table", {}, "FILE",
-       "with --sweep or --json: the measured areas (default: rtl/area-table.csv as built in)"},
+       "with --sweep or --json: the measured areas (default: data/area-table.csv as built in)"},
       // Cluster regressions (plan, merge, and the record a job writes).
       {"--record", {}, "FILE",
        "write the run's results record (JSON, doc/record.md): counts, coverage bins, the first "

@@ -1,5 +1,5 @@
 // Area of a pipeline configuration, in Yosys generic cells: measured where the RTL has the
-// configuration (rtl/area-table.csv, which `rtl/area.sh --table` regenerates), estimated from a
+// configuration (data/area-table.csv, which `rtl/area.sh --table` regenerates), estimated from a
 // model fitted to the measured points everywhere else. README.md beside this file documents the
 // model, its assumptions and its fit error.
 #pragma once
@@ -32,9 +32,9 @@ struct AreaRow {
 std::variant<std::vector<AreaRow>, std::string> parse_area_table(const std::string& text,
                                                                  const std::string& source);
 
-// The table compiled into halfpipe from rtl/area-table.csv when CMake configured the build.
+// The table compiled into halfpipe from data/area-table.csv when CMake configured the build.
 const std::string& built_in_area_table();
-inline constexpr const char* kBuiltInAreaTableName = "rtl/area-table.csv (built in)";
+inline constexpr const char* kBuiltInAreaTableName = "data/area-table.csv (built in)";
 
 // cells = a + b*lanes + c*lanes*depth + d*depth: a fixed part (control, decode), a per-lane
 // datapath, a per-lane pipeline register per stage, and the shared per-stage control.

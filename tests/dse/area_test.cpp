@@ -153,9 +153,9 @@ TEST_CASE("area: measured for the RTL's configurations in the table, estimated e
 
 TEST_CASE("area: the checked-in table's fit and its error are the ones model/dse/README.md states",
           "[dse][area]") {
-  const std::string text = halfpipe::test::read_file(HALFPIPE_SOURCE_DIR "/rtl/area-table.csv");
+  const std::string text = halfpipe::test::read_file(HALFPIPE_SOURCE_DIR "/data/area-table.csv");
   CHECK(text == halfpipe::dse::built_in_area_table());  // the build compiled in this table
-  auto rows = halfpipe::dse::parse_area_table(text, "rtl/area-table.csv");
+  auto rows = halfpipe::dse::parse_area_table(text, "data/area-table.csv");
   if (auto* problem = std::get_if<std::string>(&rows)) FAIL(*problem);
   const AreaModel model(std::get<std::vector<AreaRow>>(rows));
   const std::string stated = halfpipe::dse::describe_fit(model);

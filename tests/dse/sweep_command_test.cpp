@@ -33,7 +33,7 @@ TEST_CASE("explore --sweep: every point runs, and the CSV, JSON and SVG are writ
   INFO(run.output);
   REQUIRE(run.status == 0);
   CHECK_THAT(run.output, Catch::Contains("sweep: 6 points x 1 workload, 3 run, 3 skipped"));
-  CHECK_THAT(run.output, Catch::Contains("area: rtl/area-table.csv (built in); cells = "));
+  CHECK_THAT(run.output, Catch::Contains("area: data/area-table.csv (built in); cells = "));
   CHECK_THAT(run.output, Catch::Contains("skipped: a form with lane mask 3 needs 2 lanes"));
 
   // 50 packed adds at latency L, full rate: 50 + L cycles.
@@ -47,7 +47,7 @@ TEST_CASE("explore --sweep: every point runs, and the CSV, JSON and SVG are writ
   CHECK(doc["sweep"] == "lanes=1,2 latency-all=2..4");
   REQUIRE(doc["rows"].size() == 6);
   CHECK(doc["rows"][4]["cycles"] == 53);
-  CHECK(doc["area_model"]["table"] == "rtl/area-table.csv (built in)");
+  CHECK(doc["area_model"]["table"] == "data/area-table.csv (built in)");
 
   const std::string chart = halfpipe::test::read_file(svg);
   CHECK(chart.rfind("<?xml", 0) == 0);

@@ -29,9 +29,9 @@ else
   HP_AREA_POINTS=2:4 HP_AREA_TABLE=$work/table.csv "$top/rtl/area.sh" --table >"$work/out" 2>&1 ||
     fail "area.sh --table: $(cat "$work/out")"
 fi
-checked_in=$top/rtl/area-table.csv
+checked_in=$top/data/area-table.csv
 diff <(grep '^#' "$checked_in") <(grep '^#' "$work/table.csv") >/dev/null ||
-  fail "the header differs from rtl/area-table.csv's"
+  fail "the header differs from data/area-table.csv's"
 columns=lanes,depth,cells,flops,levels_max,levels_stages
 [[ $(grep '^lanes,' "$work/table.csv") == "$columns" ]] ||
   fail "columns: $(grep '^lanes,' "$work/table.csv")"
@@ -44,5 +44,5 @@ IFS=/ read -r -a per_stage <<<"$stages"
 longest=$(printf '%s\n' "${per_stage[@]}" | sort -n | tail -1)
 ((longest == levels)) || fail "the longest stage is the longest path: $row"
 [[ $(grep '^2,4,' "$checked_in") == "$row" ]] ||
-  fail "rtl/area-table.csv has '$(grep '^2,4,' "$checked_in")', the RTL gives '$row': regenerate the table"
+  fail "data/area-table.csv has '$(grep '^2,4,' "$checked_in")', the RTL gives '$row': regenerate the table"
 echo "area.sh: Lanes=2 Depth=4 measured as the checked-in table has it: $row"
