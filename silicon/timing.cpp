@@ -35,9 +35,10 @@ SassOfChain sass_of_chain(Op op, Format format, bool packed) {
     case Op::Sub: return {{"HADD2", "HFMA2"}, 2, ""};
     case Op::Mul: return {{"HMUL2", "HFMA2"}, 2, ""};
     case Op::Fma: return {{"HFMA2"}, 2, ""};
-    // Two dependent min (max) become one three-operand HMNMX2.
+    // One HMNMX2 each, the chain alternating the form with its .NaN form (TimingOp::partner);
+    // two dependent instructions of one form would become one three-input HMNMX2.
     case Op::Min:
-    case Op::Max: return {{"HMNMX2"}, 1, ""};
+    case Op::Max: return {{"HMNMX2"}, 2, ""};
     case Op::Neg:
       if (bf16 && packed) return {{"HFMA2"}, 2, ""};
       return {{}, 2, "ptxas folds neg(neg(x)) to x: a chain leaves no instruction (the sign "
@@ -45,6 +46,8 @@ SassOfChain sass_of_chain(Op op, Format format, bool packed) {
     case Op::Abs:
       if (bf16) return {{"HFMA2"}, 2, ""};
       return {{}, 2, "ptxas folds abs(abs(x)) to abs(x): a chain leaves one HADD2"};
+    // A packed form is two MUFU, one a lane, each lane's chain apart from the other's for the
+    // whole unrolled body; one PRMT a trip joins them into the asm statement's register.
     case Op::Tanh:
     case Op::Ex2: return {{"MUFU"}, packed ? 4 : 2, ""};
   }
@@ -61,6 +64,17 @@ const std::string* form_of(Op op, const FormatName& f, int target_sm) {
     if (!best || canonical.size() < best->size()) best = &canonical;
   }
   return best;
+}
+
+// min's and max's .NaN form of `form` (min.f16 -> min.NaN.f16), the chain's partner; "" for
+// the other ops.
+std::string partner_of(const Uop& form) {
+  if (form.op != Op::Min && form.op != Op::Max) return "";
+  Uop nan = form;
+  nan.nan = true;
+  for (const auto& canonical : isa::legal_ptx_forms())
+    if (*isa::decode_ptx(canonical).uop == nan) return canonical;
+  return "";
 }
 
 std::string kernel_params() {
@@ -112,10 +126,12 @@ std::string prelude() {
       kTripCount);
 }
 
-// One instruction of a chain held in asm operand `chain`; the other operands are `b` and `c`:
-// d = op(x) / op(x, b) / fma(b, c, x) (the chain as the accumulator, as hgemm's is).
-std::string chain_instruction(const TimingOp& t, const std::string& chain, const std::string& b,
-                              const std::string& c) {
+// Instruction `i` of a chain held in asm operand `chain`; the other operands are `b` and `c`:
+// d = op(x) / op(x, b) / fma(b, c, x) (the chain as the accumulator, as hgemm's is). With a
+// partner form, odd instructions run it, on `c`.
+std::string chain_instruction(const TimingOp& t, int i, const std::string& chain,
+                              const std::string& b, const std::string& c) {
+  if (!t.partner.empty() && i % 2) return ptx_instruction(t.partner, {chain, chain, c});
   switch (operand_count(t.uop.op)) {
     case 1: return ptx_instruction(t.instruction, {chain, chain});
     case 2: return ptx_instruction(t.instruction, {chain, chain, b});
@@ -123,7 +139,8 @@ std::string chain_instruction(const TimingOp& t, const std::string& chain, const
   }
 }
 
-std::string op_kernel(const TimingOp& t, int chains) {
+std::string op_kernel(const TimingOp& t, bool latency) {
+  const int chains = latency ? 1 : t.chains;
   const bool packed = t.uop.packed;
   const char* type = packed ? "uint32_t" : "unsigned short";
   const char* constraint = packed ? "r" : "h";
@@ -140,17 +157,17 @@ std::string op_kernel(const TimingOp& t, int chains) {
   for (int i = 0; i < kBodyLength; ++i)
     for (int k = 0; k < chains; ++k)
       text += "        \"" +
-              chain_instruction(t, fmt::format("%{}", k), fmt::format("%{}", chains),
+              chain_instruction(t, i, fmt::format("%{}", k), fmt::format("%{}", chains),
                                 fmt::format("%{}", chains + 1)) +
               "\\n\\t\"\n";
   const std::string body =
       fmt::format("    asm volatile(\n{}        : {}\n        : \"{}\"(rb), \"{}\"(rc));\n", text,
                   outputs, constraint, constraint);
-  const bool latency = chains == 1;
   const std::string comment = fmt::format(
-      "{}: {}, {} per thread, {} instructions each ({} trips of {})", t.instruction,
+      "{}{}: {}, {} per thread, {} instructions each ({} trips of {})", t.instruction,
+      t.partner.empty() ? "" : " alternating with " + t.partner,
       latency ? "latency" : "throughput",
-      latency ? std::string("one dependent chain") : fmt::format("{} independent chains", chains),
+      chains == 1 ? std::string("one dependent chain") : fmt::format("{} independent chains", chains),
       kChainLength, kTripCount, kBodyLength);
   return timed_kernel(comment, latency ? t.latency_kernel() : t.throughput_kernel(), declare, body,
                       store);
@@ -174,8 +191,9 @@ std::vector<TimingOp> timing_ops(int target_sm) {
       const std::string* form = form_of(op, f, target_sm);
       const SassOfChain sass = sass_of_chain(op, f.format, f.packed);
       if (!form || !sass.folded.empty()) continue;
-      ops.push_back({std::string(isa::opcode_name(op)), f.name, *form, *isa::decode_ptx(*form).uop,
-                     sass.sass, sass.halves});
+      const Uop uop = *isa::decode_ptx(*form).uop;
+      ops.push_back({std::string(isa::opcode_name(op)), f.name, *form, uop, partner_of(uop),
+                     f.packed ? kChains : 1, sass.sass, sass.halves});
     }
   return ops;
 }
@@ -206,14 +224,15 @@ std::string timing_ops_source(int target_sm) {
   std::string out = fmt::format(
       "// halfpipe's timing microbenchmarks (silicon/README.md, \"Timing\"), written by `halfpipe\n"
       "// silicon --campaign` for sm_{}: per op and format, latency_OP_FORMAT (one dependent\n"
-      "// chain per thread) and throughput_OP_FORMAT ({} independent chains interleaved), each\n"
-      "// chain {} instructions, timed by %clock64 around {} trips of an unrolled body of {}.\n",
+      "// chain per thread) and throughput_OP_FORMAT ({} independent chains interleaved; one for\n"
+      "// a scalar format, which ptxas would pack two at a time), each chain {} instructions,\n"
+      "// timed by %clock64 around {} trips of an unrolled body of {}.\n",
       target_sm, kChains, kChainLength, kTripCount, kBodyLength);
   out += prelude();
   std::vector<std::string> names;
   for (const auto& t : timing_ops(target_sm)) {
-    out += op_kernel(t, 1);
-    out += op_kernel(t, kChains);
+    out += op_kernel(t, true);
+    out += op_kernel(t, false);
     names.push_back(t.latency_kernel());
     names.push_back(t.throughput_kernel());
   }
@@ -315,23 +334,26 @@ std::string timing_device_glue(int target_sm) {
       "extern \"C\" const void* const halfpipe_timing_heldout[];\n\n"
       "namespace halfpipe_campaign {\nnamespace {\n\n"
       "struct TimingEntry {\n  const char* name;\n  const char* kind;\n  const char* op;\n"
-      "  const char* format;\n  const char* instruction;\n  const char* sass;\n  const char* ptx;\n"
-      "  const void* const* table;\n  int index;\n  uint32_t one;\n};\n\n"
+      "  const char* format;\n  const char* instruction;\n  const char* alternates_with;\n"
+      "  const char* sass;\n  const char* ptx;\n  int chains;\n  const void* const* table;\n"
+      "  int index;\n  uint32_t one;\n};\n\n"
       "constexpr TimingEntry kTiming[] = {\n";
   int index = 0;
   for (const auto& t : timing_ops(target_sm)) {
-    for (const char* kind : {"latency", "throughput"})
+    for (const bool latency : {true, false})
       out += fmt::format(
-          "    {{\"{}\", \"{}\", \"{}\", \"{}\", \"{}\", \"{}\", \"workloads/timing/ops.ptx\", "
-          "halfpipe_timing_ops, {}, 0x{:08x}u}},\n",
-          kind[0] == 'l' ? t.latency_kernel() : t.throughput_kernel(), kind, t.op, t.format,
-          t.instruction, sass_text(t.sass), index++, one_of(t.uop.format, t.uop.packed));
+          "    {{\"{}\", \"{}\", \"{}\", \"{}\", \"{}\", \"{}\", \"{}\", \"workloads/timing/ops.ptx\", "
+          "{}, halfpipe_timing_ops, {}, 0x{:08x}u}},\n",
+          latency ? t.latency_kernel() : t.throughput_kernel(),
+          latency ? "latency" : "throughput", t.op, t.format, t.instruction, t.partner,
+          sass_text(t.sass), latency ? 1 : t.chains, index++,
+          one_of(t.uop.format, t.uop.packed));
   }
   index = 0;
   for (const auto& k : heldout_kernels())
     out += fmt::format(
-        "    {{\"{}\", \"heldout\", \"\", \"\", \"\", \"\", \"workloads/timing/heldout.ptx\", "
-        "halfpipe_timing_heldout, {}, 0x{:08x}u}},\n",
+        "    {{\"{}\", \"heldout\", \"\", \"\", \"\", \"\", \"\", \"workloads/timing/heldout.ptx\", "
+        "0, halfpipe_timing_heldout, {}, 0x{:08x}u}},\n",
         k.name, index++, one_of(Format::F16, true));
   out += fmt::format("}};\n\nconstexpr int kChainLength = {};\nconstexpr int kTimingChains = {};\n"
                      "constexpr int kTimingTrips = {};\n",
@@ -353,7 +375,8 @@ int device_timing_kernel_count() { return static_cast<int>(sizeof kTiming / size
 
 TimingKernelInfo device_timing_kernel(int index) {
   const TimingEntry& e = kTiming[index];
-  return {e.name, e.kind, e.op, e.format, e.instruction, e.sass, e.ptx};
+  return {e.name, e.kind, e.op, e.format, e.instruction, e.alternates_with, e.sass, e.ptx,
+          e.chains};
 }
 
 TimingShape device_timing_shape() { return {kChainLength, kTimingChains, kTimingTrips}; }

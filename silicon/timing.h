@@ -19,7 +19,11 @@ namespace halfpipe::silicon {
 // cache. The loop runs kTripCount + 1 times.
 inline constexpr int kChainLength = 512;
 inline constexpr int kTripCount = 8;
-inline constexpr int kChains = 8;  // the throughput kernels' independent chains
+// The throughput kernels' independent chains per thread, for a packed format. A scalar format's
+// throughput kernel runs one: ptxas packs two independent scalar chains' instructions into one
+// packed HADD2/HFMA2, which would time the packed instruction, not the scalar one (the warp sweep,
+// up to 16 warps a sub-partition, keeps the pipe full without more chains).
+inline constexpr int kChains = 8;
 inline constexpr int kBodyLength = kChainLength / kTripCount;
 
 // One op x format measured: the canonical form chosen for it and what ptxas makes of its chain.
@@ -27,11 +31,17 @@ struct TimingOp {
   std::string op, format;  // "fma", "f16x2"
   std::string instruction;  // the canonical form, e.g. "fma.rn.f16"
   Uop uop;
+  // The form every second instruction of a chain runs, or "" (every one runs `instruction`).
+  // min and max alternate with their .NaN form (min.f16, min.NaN.f16, ...): ptxas fuses two
+  // dependent instructions of one form into one three-input HMNMX2, but not a .NaN one with
+  // another, so each PTX instruction stays one SASS instruction of the family.
+  std::string partner;
+  int chains = kChains;  // the throughput kernel's chains per thread: kChains, or 1 when scalar
   // The SASS opcodes (the mnemonic's first word, as cuobjdump prints it) a chain's instructions
   // compile to on sm_90; more than one where ptxas spreads a chain over two pipes.
   std::vector<std::string> sass;
-  // SASS instructions per PTX instruction of a chain, in halves: 2 (one each), 1 (ptxas fuses two
-  // dependent instructions into one), 4 (a packed transcendental runs each lane alone).
+  // SASS instructions per PTX instruction of a chain, in halves: 2 (one each), 4 (a packed
+  // transcendental runs each lane alone: two MUFU).
   int sass_halves_per_instruction = 2;
   std::string latency_kernel() const { return "latency_" + op + "_" + format; }
   std::string throughput_kernel() const { return "throughput_" + op + "_" + format; }

@@ -69,11 +69,19 @@ struct TimingKernelInfo {
   std::string kind;         // "latency", "throughput" or "heldout"
   std::string op, format;   // "fma", "f16" (empty for a held-out kernel)
   std::string instruction;  // the form its chains run, "fma.rn.f16"
+  // The form every second instruction of its chains runs instead, or "": min and max alternate
+  // with their .NaN form, which ptxas cannot fuse as it fuses two of one form ("min.NaN.f16").
+  std::string alternates_with;
   std::string sass;         // the SASS opcodes of its chains on sm_90, "HADD2/HFMA2"
   std::string ptx;          // the committed PTX that holds it, "workloads/timing/ops.ptx"
+  // Independent chains per thread: 1 for a latency kernel, TimingShape::chains for a throughput
+  // kernel of a packed format, 1 for a scalar one (ptxas would pack two scalar chains into one
+  // packed instruction); 0 for a held-out kernel.
+  int chains = 0;
 };
 
-// Instructions per chain, chains per thread of a throughput kernel, timed trips of the loop.
+// Instructions per chain, chains per thread of a packed format's throughput kernel (the most a
+// kernel runs), timed trips of the loop.
 struct TimingShape {
   int chain_length = 0, chains = 0, trip_count = 0;
 };

@@ -77,9 +77,11 @@ Figure latency_figure(const Spans& spans, const TimingShape& shape) {
   return over_repeats(spans, [&](double span) { return span / shape.chain_length; });
 }
 
-Figure throughput_figure(const Spans& spans, int warps, int sub_partitions, const TimingShape& shape) {
+Figure throughput_figure(const Spans& spans, int warps, int sub_partitions, int chains,
+                         int chain_length) {
+  if (chains < 1) throw std::invalid_argument(std::to_string(chains) + " chains a thread");
   const double instructions =
-      32.0 * warps * sub_partitions * shape.chains * static_cast<double>(shape.chain_length);
+      32.0 * warps * sub_partitions * chains * static_cast<double>(chain_length);
   return over_repeats(spans, [&](double span) { return instructions / span; });
 }
 
@@ -108,8 +110,12 @@ std::string timing_json(const TimingMeasurement& m) {
     j << (i ? ",\n" : "\n") << "    {\"op\": " << quoted(op.latency.op)
       << ", \"format\": " << quoted(op.latency.format)
       << ", \"instruction\": " << quoted(op.latency.instruction)
-      << ", \"sass\": " << quoted(op.latency.sass)
-      << ",\n     \"latency_kernel\": " << quoted(op.latency.name)
+      << ", \"sass\": " << quoted(op.latency.sass);
+    if (!op.latency.alternates_with.empty())
+      j << ", \"alternates_with\": " << quoted(op.latency.alternates_with);
+    // An entry's own chains only where its throughput kernel runs other than the default.
+    if (op.throughput.chains != m.shape.chains) j << ", \"chains\": " << op.throughput.chains;
+    j << ",\n     \"latency_kernel\": " << quoted(op.latency.name)
       << ", \"throughput_kernel\": " << quoted(op.throughput.name)
       << ",\n     \"latency\": {" << figure_fields("cycles", latency_figure(op.latency_spans, m.shape))
       << "},\n     \"throughput\": [";
@@ -117,7 +123,8 @@ std::string timing_json(const TimingMeasurement& m) {
       const auto& [warps, spans] = op.throughput_spans[w];
       j << (w ? ",\n                    " : "") << "{\"warps\": " << warps << ", "
         << figure_fields("per_cycle",
-                         throughput_figure(spans, warps, m.device.sub_partitions, m.shape))
+                         throughput_figure(spans, warps, m.device.sub_partitions,
+                                           op.throughput.chains, m.shape.chain_length))
         << "}";
     }
     j << "]}";

@@ -51,8 +51,10 @@ struct Figure {
 };
 // latency.cycles: the span / chain_length.
 Figure latency_figure(const Spans& spans, const TimingShape& shape);
-// throughput per_cycle: warps x sub_partitions x chains x chain_length x 32 / span.
-Figure throughput_figure(const Spans& spans, int warps, int sub_partitions, const TimingShape& shape);
+// throughput per_cycle: warps x sub_partitions x chains x chain_length x 32 / span, `chains` the
+// kernel's own (TimingKernelInfo::chains: a scalar format's kernel runs one).
+Figure throughput_figure(const Spans& spans, int warps, int sub_partitions, int chains,
+                         int chain_length);
 // kernels' cycles: the span.
 Figure cycles_figure(const Spans& spans);
 

@@ -17,8 +17,8 @@
 //
 // Timing: three kernels on a device of two SMs of four sub-partitions, every span derived by hand
 // (tests/silicon/campaign_timing_test.cpp says how): a latency kernel of 4 cycles an instruction
-// (SM 1 ten cycles slower), a throughput kernel issuing one warp instruction a cycle in each
-// sub-partition, a held-out kernel of 1000 cycles per warp in each sub-partition.
+// (SM 1 ten cycles slower), a throughput kernel of one chain a thread issuing one warp
+// instruction a cycle in each sub-partition, a held-out kernel of 1000 cycles per warp in each sub-partition.
 #include <cstdlib>
 #include <string>
 #include <thread>
@@ -135,9 +135,10 @@ int device_timing_kernel_count() { return 3; }
 
 TimingKernelInfo device_timing_kernel(int index) {
   switch (index) {
-    case 0: return {"latency_fma_f16", "latency", "fma", "f16", "fma.rn.f16", "HFMA2", "workloads/timing/ops.ptx"};
-    case 1: return {"throughput_fma_f16", "throughput", "fma", "f16", "fma.rn.f16", "HFMA2", "workloads/timing/ops.ptx"};
-    default: return {"heldout_hgemm_inner", "heldout", "", "", "", "", "workloads/timing/heldout.ptx"};
+    // A scalar format: its throughput kernel runs one chain, as the generator's do.
+    case 0: return {"latency_fma_f16", "latency", "fma", "f16", "fma.rn.f16", "", "HFMA2", "workloads/timing/ops.ptx", 1};
+    case 1: return {"throughput_fma_f16", "throughput", "fma", "f16", "fma.rn.f16", "", "HFMA2", "workloads/timing/ops.ptx", 1};
+    default: return {"heldout_hgemm_inner", "heldout", "", "", "", "", "", "workloads/timing/heldout.ptx", 0};
   }
 }
 
@@ -152,7 +153,7 @@ std::string device_time(int index, int warps_per_sm, std::vector<WarpClock>& clo
       const uint64_t start = 100 + static_cast<uint64_t>(w);
       uint64_t span = 0;
       if (index == 0) span = 4 * static_cast<uint64_t>(shape.chain_length) + 10 * static_cast<uint64_t>(sm);
-      else if (index == 1) span = static_cast<uint64_t>(warps_per_sm) * shape.chains * shape.chain_length / 4;
+      else if (index == 1) span = static_cast<uint64_t>(warps_per_sm) * shape.chain_length / 4;  // one chain
       else span = 1000 * static_cast<uint64_t>(warps_per_sm) / 4;
       clocks.push_back({sm, start, 100 + span});
     }

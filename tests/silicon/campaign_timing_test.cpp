@@ -40,12 +40,16 @@ TEST_CASE("timing: latency is the median over repeats of the median span over SM
 }
 
 TEST_CASE("timing: throughput counts 32 thread instructions a warp instruction, over every warp, chain and instruction") {
-  const hc::TimingShape shape{256, 8, 8};
   // 2 warps a sub-partition, 4 sub-partitions, 8 chains of 256: 32 * 2 * 4 * 8 * 256 = 524288
   // thread instructions. Spans 2048 and 4096: 256 and 128 a cycle; median of two, 192.
-  const hc::Figure f = hc::throughput_figure({{2048}, {4096}}, 2, 4, shape);
+  const hc::Figure f = hc::throughput_figure({{2048}, {4096}}, 2, 4, 8, 256);
   CHECK(f.value == 192);
   CHECK(f.spread == 128);
+  // One chain (a scalar format's kernel) over the same spans: 32 * 2 * 4 * 256 = 65536 thread
+  // instructions; 32 and 16 a cycle, median 24, spread 16.
+  const hc::Figure one = hc::throughput_figure({{2048}, {4096}}, 2, 4, 1, 256);
+  CHECK(one.value == 24);
+  CHECK(one.spread == 16);
 }
 
 TEST_CASE("timing: timing.json holds the device, the shape and each figure as derived by hand") {
@@ -54,13 +58,13 @@ TEST_CASE("timing: timing.json holds the device, the shape and each figure as de
   m.shape = {256, 8, 8};
   m.repeats = 3;
   hc::TimingMeasurement::Op op;
-  op.latency = {"latency_fma_f16", "latency", "fma", "f16", "fma.rn.f16", "HFMA2", "workloads/timing/ops.ptx"};
-  op.throughput = {"throughput_fma_f16", "throughput", "fma", "f16", "fma.rn.f16", "HFMA2", "workloads/timing/ops.ptx"};
+  op.latency = {"latency_fma_f16x2", "latency", "fma", "f16x2", "fma.rn.f16x2", "", "HFMA2", "workloads/timing/ops.ptx", 1};
+  op.throughput = {"throughput_fma_f16x2", "throughput", "fma", "f16x2", "fma.rn.f16x2", "", "HFMA2", "workloads/timing/ops.ptx", 8};
   op.latency_spans = {{1024, 1030, 1026}, {1040}, {1020}};
   op.throughput_spans = {{1, {{1024}, {1024}, {1024}}}, {2, {{2048}, {4096}, {2048}}}};
   m.ops.push_back(op);
   hc::TimingMeasurement::Kernel k;
-  k.info = {"heldout_softmax_inner", "heldout", "", "", "", "", "workloads/timing/heldout.ptx"};
+  k.info = {"heldout_softmax_inner", "heldout", "", "", "", "", "", "workloads/timing/heldout.ptx", 0};
   k.spans = {{4, {{1000, 1002}, {1010, 1012}, {990, 992}}}};
   m.kernels.push_back(k);
   const auto j = nlohmann::json::parse(hc::timing_json(m));
@@ -79,11 +83,14 @@ TEST_CASE("timing: timing.json holds the device, the shape and each figure as de
   REQUIRE(j["ops"].size() == 1);
   const auto& o = j["ops"][0];
   CHECK(o["op"] == "fma");
-  CHECK(o["format"] == "f16");
-  CHECK(o["instruction"] == "fma.rn.f16");
+  CHECK(o["format"] == "f16x2");
+  CHECK(o["instruction"] == "fma.rn.f16x2");
   CHECK(o["sass"] == "HFMA2");
-  CHECK(o["latency_kernel"] == "latency_fma_f16");
-  CHECK(o["throughput_kernel"] == "throughput_fma_f16");
+  // The top-level chains (8) is this entry's: it has none of its own, nor a partner form.
+  CHECK_FALSE(o.contains("chains"));
+  CHECK_FALSE(o.contains("alternates_with"));
+  CHECK(o["latency_kernel"] == "latency_fma_f16x2");
+  CHECK(o["throughput_kernel"] == "throughput_fma_f16x2");
   // 1026 / 256 = 4.0078125 (printed to six digits: 4.00781); spread 20 / 256 = 0.078125.
   CHECK_THAT(o["latency"]["cycles"].get<double>(), WithinRel(4.0078125, 1e-5));
   CHECK_THAT(o["latency"]["spread"].get<double>(), WithinRel(0.078125, 1e-5));
@@ -105,12 +112,37 @@ TEST_CASE("timing: timing.json holds the device, the shape and each figure as de
   CHECK(kj["spread"] == 20);
 }
 
+TEST_CASE("timing: an entry whose throughput kernel runs other chains than the default says so, and its rate counts its own") {
+  hc::TimingMeasurement m;
+  m.device = device();
+  m.shape = {256, 8, 8};
+  m.repeats = 1;
+  hc::TimingMeasurement::Op op;
+  op.latency = {"latency_min_f16", "latency", "min", "f16", "min.f16", "min.NaN.f16", "HMNMX2", "workloads/timing/ops.ptx", 1};
+  op.throughput = {"throughput_min_f16", "throughput", "min", "f16", "min.f16", "min.NaN.f16", "HMNMX2", "workloads/timing/ops.ptx", 1};
+  op.latency_spans = {{1024}};
+  // 4 warps a sub-partition, 4 sub-partitions, one chain of 256: 32 * 4 * 4 * 1 * 256 = 131072
+  // thread instructions over 1024 cycles: 128 a cycle (with the default 8 chains it would be 1024).
+  op.throughput_spans = {{4, {{1024}}}};
+  m.ops.push_back(op);
+  const auto j = nlohmann::json::parse(hc::timing_json(m));
+  CHECK(j["chains"] == 8);
+  const auto& o = j["ops"][0];
+  CHECK(o["chains"] == 1);
+  CHECK(o["alternates_with"] == "min.NaN.f16");
+  CHECK(o["throughput"][0]["per_cycle"] == 128);
+}
+
+TEST_CASE("timing: a throughput kernel without a chain is refused, never divided by") {
+  CHECK_THROWS_WITH(hc::throughput_figure({{1024}}, 1, 4, 0, 256), Catch::Matchers::Contains("0 chains"));
+}
+
 TEST_CASE("timing: a span that is not positive is refused, never written") {
   hc::TimingMeasurement m;
   m.device = device();
   m.shape = {256, 8, 8};
   hc::TimingMeasurement::Kernel k;
-  k.info = {"heldout_hgemm_inner", "heldout", "", "", "", "", "workloads/timing/heldout.ptx"};
+  k.info = {"heldout_hgemm_inner", "heldout", "", "", "", "", "", "workloads/timing/heldout.ptx", 0};
   k.spans = {{1, {{0}}}};
   m.kernels.push_back(k);
   CHECK_THROWS_WITH(hc::timing_json(m), Catch::Matchers::Contains("a span of 0"));
@@ -130,13 +162,15 @@ TEST_CASE("timing: the phase times every kernel the device carries at each warp 
   REQUIRE(m.ops[0].latency_spans.size() == 5);
   CHECK(m.ops[0].latency_spans[0] == std::vector<double>{1024, 1034});
   CHECK(hc::latency_figure(m.ops[0].latency_spans, m.shape).value == 1029.0 / 256);
-  // Throughput, w warps a sub-partition: 4w warps an SM of 8 chains of 256, one warp instruction
-  // a cycle in each sub-partition: 4w * 8 * 256 / 4 = 2048w cycles, 32 * 4w * 8 * 256 / 2048w
-  // = 128 thread instructions a cycle at every w.
+  // Throughput, w warps a sub-partition: 4w warps an SM of one chain of 256 (f16 is scalar),
+  // one warp instruction a cycle in each sub-partition: 4w * 256 / 4 = 256w cycles,
+  // 32 * 4w * 1 * 256 / 256w = 128 thread instructions a cycle at every w.
+  REQUIRE(m.ops[0].throughput.chains == 1);
   REQUIRE(m.ops[0].throughput_spans.size() == std::size(hc::kTimingWarps));
   for (const auto& [warps, spans] : m.ops[0].throughput_spans) {
-    CHECK(spans[0][0] == 2048.0 * warps);
-    CHECK(hc::throughput_figure(spans, warps, 4, m.shape).value == 128);
+    CHECK(spans[0][0] == 256.0 * warps);
+    CHECK(hc::throughput_figure(spans, warps, 4, m.ops[0].throughput.chains, m.shape.chain_length)
+              .value == 128);
   }
   // The held-out kernel: 1000 cycles per warp in each sub-partition.
   REQUIRE(m.kernels.size() == 1);
