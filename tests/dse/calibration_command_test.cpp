@@ -28,10 +28,16 @@ Run explore_chain(const std::string& kernel, int warps) {
                                       std::to_string(warps));
 }
 
+// A file that lives as long as the test case.
+struct TimingFile {
+  std::string path;
+  ~TimingFile() { std::filesystem::remove(path); }
+};
+
 // The stand-in with timed kernels to predict: fma f16's latency timed by timed_fma (a chain of
 // 4 at 4.75 cycles each, 19 cycles), and timed_fma held out at 1 and 4 warps with the cycles
 // given.
-std::string with_kernels(double one_warp, double four_warps) {
+TimingFile with_kernels(double one_warp, double four_warps) {
   auto doc = nlohmann::json::parse(halfpipe::test::read_file(kData + "timing-stand-in.json"));
   doc["chain_length"] = 4;
   for (auto& entry : doc["ops"])
@@ -44,12 +50,12 @@ std::string with_kernels(double one_warp, double four_warps) {
   const auto path = std::filesystem::temp_directory_path() /
                     ("halfpipe_predict_" + std::to_string(getpid()) + ".json");
   std::ofstream(path) << doc.dump();
-  return path.string();
+  return {path.string()};
 }
 
-Run predict(const std::string& timing) {
-  return halfpipe::test::run_halfpipe("explore --calibration " + timing + " --predict --ptx-file " +
-                                      kData + "chains.ptx");
+Run predict(const TimingFile& timing) {
+  return halfpipe::test::run_halfpipe("explore --calibration " + timing.path +
+                                      " --predict --ptx-file " + kData + "chains.ptx");
 }
 
 }  // namespace
@@ -101,7 +107,8 @@ TEST_CASE("explore --calibration: a bad file is exit 2 naming the file and the f
           "[dse][calibration][command]") {
   const Run run = halfpipe::test::run_halfpipe("explore --calibration " + kData + "chains.ptx");
   CHECK(run.status == 2);
-  CHECK_THAT(run.output, Catch::Contains("halfpipe explore: " + kData + "chains.ptx: line 1: not JSON"));
+  CHECK_THAT(run.output,
+             Catch::Contains("halfpipe explore: " + kData + "chains.ptx: line 1: not JSON"));
 }
 
 TEST_CASE("explore --calibration: the options it sets cannot also be given",
@@ -146,11 +153,12 @@ TEST_CASE("explore --predict: a held-out kernel missed by more than 10% is exit 
 
 TEST_CASE("explore --predict: a kernel no PTX file has is exit 2 naming the field",
           "[dse][calibration][command]") {
-  const Run run = halfpipe::test::run_halfpipe("explore --calibration " + with_kernels(20, 27) +
+  const TimingFile timing = with_kernels(20, 27);
+  const Run run = halfpipe::test::run_halfpipe("explore --calibration " + timing.path +
                                                " --predict --ptx-file " + HALFPIPE_SOURCE_DIR +
                                                "/workloads/gelu.ptx");
   CHECK(run.status == 2);
   // The first to name it: fma f16's entry, ops[4] of the stand-in.
-  CHECK_THAT(run.output, Catch::Contains(": ops[4].latency: kernel 'timed_fma' is in none of the PTX "
-                                         "files given"));
+  CHECK_THAT(run.output, Catch::Contains(": ops[4].latency: kernel 'timed_fma' is in none of the "
+                                         "PTX files given"));
 }

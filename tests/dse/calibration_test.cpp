@@ -137,7 +137,8 @@ TEST_CASE("calibration: a throughput above one warp instruction per cycle per su
                             "sub-partition's scheduler issues (the model's issue width)");
 }
 
-TEST_CASE("calibration: a throughput between two whole intervals is refused", "[dse][calibration]") {
+TEST_CASE("calibration: a throughput between two whole intervals is refused",
+          "[dse][calibration]") {
   json doc = stand_in();
   const std::size_t ex2 = entry(doc, "ex2", "f16");
   // 48 / 128 = 0.375 warp instructions a cycle: one every 2.67 cycles, 11% from 3.
