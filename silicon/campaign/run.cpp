@@ -22,6 +22,7 @@
 #include "device.h"
 #include "enumeration.h"
 #include "findings.h"
+#include "json_text.h"
 #include "mismatch.h"
 #include "pool.h"
 #include "timing.h"
@@ -527,19 +528,6 @@ class Campaign {
   }
 
   // ---- Results ------------------------------------------------------------------------------------
-
-  static std::string json_string(const std::string& text) {
-    std::string out = "\"";
-    for (char ch : text) {
-      if (ch == '"' || ch == '\\') (out += '\\') += ch;
-      else if (static_cast<unsigned char>(ch) < 0x20) {
-        char escaped[8];
-        std::snprintf(escaped, sizeof escaped, "\\u%04x", ch);
-        out += escaped;
-      } else out += ch;
-    }
-    return out + '"';
-  }
 
   static std::string fixed(double value, int digits) {
     char text[64];

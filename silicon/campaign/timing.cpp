@@ -7,6 +7,8 @@
 #include <sstream>
 #include <stdexcept>
 
+#include "json_text.h"
+
 namespace halfpipe_campaign {
 
 namespace {
@@ -37,19 +39,6 @@ std::string number(double value) {
   char text[64];
   std::snprintf(text, sizeof text, "%.6g", value);
   return text;
-}
-
-std::string quoted(const std::string& text) {
-  std::string out = "\"";
-  for (char ch : text) {
-    if (ch == '"' || ch == '\\') (out += '\\') += ch;
-    else if (static_cast<unsigned char>(ch) < 0x20) {
-      char escaped[8];
-      std::snprintf(escaped, sizeof escaped, "\\u%04x", ch);
-      out += escaped;
-    } else out += ch;
-  }
-  return out + '"';
 }
 
 std::string figure_fields(const char* name, const Figure& f) {
@@ -95,7 +84,7 @@ std::string timing_json(const TimingMeasurement& m) {
   if (!m.ops.empty()) ops_ptx = m.ops.front().latency.ptx;
   j << "{\n  \"halfpipe_timing\": " << kTimingFormat << ",\n"
     << "  \"campaign_version\": " << kCampaignVersion << ",\n"
-    << "  \"device\": {\"name\": " << quoted(m.device.name) << ", \"sm\": " << quoted(m.device.sm)
+    << "  \"device\": {\"name\": " << json_string(m.device.name) << ", \"sm\": " << json_string(m.device.sm)
     << ", \"multiprocessors\": " << m.device.multiprocessors
     << ",\n             \"sub_partitions\": " << m.device.sub_partitions
     << ", \"clock_khz\": " << m.device.clock_khz << "},\n"
@@ -103,20 +92,20 @@ std::string timing_json(const TimingMeasurement& m) {
     << "  \"chains\": " << m.shape.chains << ",\n"
     << "  \"trip_count\": " << m.shape.trip_count << ",\n"
     << "  \"repeats\": " << m.repeats << ",\n"
-    << "  \"ptx\": " << quoted(ops_ptx) << ",\n"
+    << "  \"ptx\": " << json_string(ops_ptx) << ",\n"
     << "  \"ops\": [";
   for (size_t i = 0; i < m.ops.size(); ++i) {
     const auto& op = m.ops[i];
-    j << (i ? ",\n" : "\n") << "    {\"op\": " << quoted(op.latency.op)
-      << ", \"format\": " << quoted(op.latency.format)
-      << ", \"instruction\": " << quoted(op.latency.instruction)
-      << ", \"sass\": " << quoted(op.latency.sass);
+    j << (i ? ",\n" : "\n") << "    {\"op\": " << json_string(op.latency.op)
+      << ", \"format\": " << json_string(op.latency.format)
+      << ", \"instruction\": " << json_string(op.latency.instruction)
+      << ", \"sass\": " << json_string(op.latency.sass);
     if (!op.latency.alternates_with.empty())
-      j << ", \"alternates_with\": " << quoted(op.latency.alternates_with);
+      j << ", \"alternates_with\": " << json_string(op.latency.alternates_with);
     // An entry's own chains only where its throughput kernel runs other than the default.
     if (op.throughput.chains != m.shape.chains) j << ", \"chains\": " << op.throughput.chains;
-    j << ",\n     \"latency_kernel\": " << quoted(op.latency.name)
-      << ", \"throughput_kernel\": " << quoted(op.throughput.name)
+    j << ",\n     \"latency_kernel\": " << json_string(op.latency.name)
+      << ", \"throughput_kernel\": " << json_string(op.throughput.name)
       << ",\n     \"latency\": {" << figure_fields("cycles", latency_figure(op.latency_spans, m.shape))
       << "},\n     \"throughput\": [";
     for (size_t w = 0; w < op.throughput_spans.size(); ++w) {
@@ -133,8 +122,8 @@ std::string timing_json(const TimingMeasurement& m) {
   bool first = true;
   for (const auto& k : m.kernels)
     for (const auto& [warps, spans] : k.spans) {
-      j << (first ? "\n" : ",\n") << "    {\"name\": " << quoted(k.info.name)
-        << ", \"ptx\": " << quoted(k.info.ptx) << ", \"warps\": " << warps << ",\n     "
+      j << (first ? "\n" : ",\n") << "    {\"name\": " << json_string(k.info.name)
+        << ", \"ptx\": " << json_string(k.info.ptx) << ", \"warps\": " << warps << ",\n     "
         << figure_fields("cycles", cycles_figure(spans)) << "}";
       first = false;
     }
