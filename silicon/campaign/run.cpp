@@ -109,7 +109,7 @@ class Campaign {
     }
     seconds_ = seconds_since(start_);
     write_results();
-    if (timed) write_text(results_dir() / "timing.json", timing_json(timing_));
+    if (timed) write_timing();
     print_summary();
     if (!error_.empty()) return 2;
     for (const auto& r : results_)
@@ -139,7 +139,13 @@ class Campaign {
   uint64_t lanes_checked_ = 0;
   TimingMeasurement timing_;
 
-  // --timing-only: the device opened for the timing kernels alone; timing.json and nothing else.
+  void write_timing() {
+    write_text(results_dir() / "timing.json", timing_json(timing_));
+    write_text(results_dir() / "timing.md", timing_table(timing_));
+  }
+
+  // --timing-only: the device opened for the timing kernels alone; timing.json, timing.md and
+  // nothing else.
   int run_timing_only() {
     const std::string opened = device_open(1, 1, device_);
     if (!opened.empty()) {
@@ -153,7 +159,7 @@ class Campaign {
       return 2;
     }
     fs::create_directories(results_dir());
-    write_text(results_dir() / "timing.json", timing_json(timing_));
+    write_timing();
     std::cout << "timing of " << timing_.ops.size() << " ops and " << timing_.kernels.size()
               << " held-out kernels in " << (results_dir() / "timing.json").string() << " ("
               << fixed(seconds_since(start_), 1) << " s)\n";
@@ -735,7 +741,8 @@ class Campaign {
          "`halfpipe check` on a file shows halfpipe's result beside the device's for each.\n"
       << "- `tables/FORM.vec`: the device's result for every input of each one-operand form.\n"
       << "- `summary.json`: everything above, for tools.\n"
-      << "- `timing.json`: the timing phase (silicon/README.md, \"Timing\"), unless --no-timing.\n";
+      << "- `timing.json`: the timing phase (silicon/README.md, \"Timing\"), unless --no-timing;\n"
+      << "  `timing.md`: its figures as a results README's tables.\n";
     return m.str();
   }
 

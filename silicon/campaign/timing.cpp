@@ -131,6 +131,56 @@ std::string timing_json(const TimingMeasurement& m) {
   return j.str();
 }
 
+std::string timing_table(const TimingMeasurement& m) {
+  std::ostringstream t;
+  t << "# Timing on " << m.device.name << " (" << m.device.sm << ")\n\n"
+    << "Clock " << number(m.device.clock_khz / 1000.0) << " MHz; chains of "
+    << m.shape.chain_length << " instructions; each figure the median of " << m.repeats
+    << " repeats, the spread their max - min (silicon/README.md, \"Timing\"). Latency in cycles "
+       "per instruction of a dependent chain; throughput in thread instructions per cycle per "
+       "SM at each count of warps per SM sub-partition.\n\n"
+    << "| op | format | instruction | SASS | latency |";
+  std::vector<int> warps;
+  for (const auto& op : m.ops)
+    for (const auto& entry : op.throughput_spans)
+      if (std::find(warps.begin(), warps.end(), entry.first) == warps.end())
+        warps.push_back(entry.first);
+  std::sort(warps.begin(), warps.end());
+  for (int w : warps) t << " " << w << " |";
+  t << " spread |\n| --- | --- | --- | --- | ---: |";
+  for (size_t i = 0; i < warps.size(); ++i) t << " ---: |";
+  t << " ---: |\n";
+  for (const auto& op : m.ops) {
+    const Figure latency = latency_figure(op.latency_spans, m.shape);
+    double spread = latency.spread;
+    t << "| " << op.latency.op << " | " << op.latency.format << " | `" << op.latency.instruction
+      << "` | " << op.latency.sass << " | " << number(latency.value) << " |";
+    for (int w : warps) {
+      const auto it = std::find_if(op.throughput_spans.begin(), op.throughput_spans.end(),
+                                   [&](const auto& entry) { return entry.first == w; });
+      if (it == op.throughput_spans.end()) {
+        t << " |";
+        continue;
+      }
+      const Figure rate = throughput_figure(it->second, w, m.device.sub_partitions,
+                                            op.throughput.chains, m.shape.chain_length);
+      spread = std::max(spread, rate.spread);
+      t << " " << number(rate.value) << " |";
+    }
+    t << " " << number(spread) << " |\n";
+  }
+  if (!m.kernels.empty()) {
+    t << "\n| held-out kernel | warps | cycles | spread |\n| --- | ---: | ---: | ---: |\n";
+    for (const auto& k : m.kernels)
+      for (const auto& [w, spans] : k.spans) {
+        const Figure cycles = cycles_figure(spans);
+        t << "| " << k.info.name << " | " << w << " | " << number(cycles.value) << " | "
+          << number(cycles.spread) << " |\n";
+      }
+  }
+  return t.str();
+}
+
 std::string measure_timing(const DeviceInfo& device, int repeats, TimingMeasurement& out) {
   out = TimingMeasurement{};
   out.device = device;

@@ -62,6 +62,11 @@ Figure cycles_figure(const Spans& spans);
 // not positive or a repeat without one.
 std::string timing_json(const TimingMeasurement& m);
 
+// timing.md: timing.json's figures as the tables a results README shows: per op and format the
+// latency and the throughput at each warp count with the row's largest spread, then the held-out
+// kernels' cycles. Throws as timing_json does.
+std::string timing_table(const TimingMeasurement& m);
+
 // Times every kernel the device carries, `repeats` times each, on the open device. "" or the
 // error (the kernel named).
 std::string measure_timing(const DeviceInfo& device, int repeats, TimingMeasurement& out);

@@ -72,11 +72,11 @@ clean)
     fail "timing.json: $(cat results/timing.json)"
   [[ $(json results/timing.json "[t['per_cycle'] for t in d['ops'][0]['throughput']]") == "[128, 128, 128, 128, 128]" ]] ||
     fail "timing.json throughput: $(cat results/timing.json)"
-  # --timing-only: timing.json alone; --no-timing: none.
+  # --timing-only: timing.json and its tables alone; --no-timing: none.
   expect 0 timing.out "$reference" --vectors campaign -o timing-only --timing-only
-  [[ $(ls timing-only) == timing.json ]] || fail "--timing-only wrote $(ls timing-only)"
+  [[ $(ls timing-only | tr '\n' ' ') == "timing.json timing.md " ]] || fail "--timing-only wrote $(ls timing-only)"
   expect 0 run.out run "$reference" no-timing --forms neg.f16 --no-timing
-  [[ ! -e no-timing/timing.json ]] || fail "--no-timing wrote timing.json"
+  [[ ! -e no-timing/timing.json && ! -e no-timing/timing.md ]] || fail "--no-timing wrote timing.json"
   ;;
 faults)
   expect 1 run.out run "$faulty" results

@@ -112,6 +112,32 @@ TEST_CASE("timing: timing.json holds the device, the shape and each figure as de
   CHECK(kj["spread"] == 20);
 }
 
+TEST_CASE("timing: timing.md tabulates each op's latency and throughput per warp count with the row's largest spread") {
+  hc::TimingMeasurement m;
+  m.device = device();
+  m.shape = {256, 8, 8};
+  m.repeats = 3;
+  hc::TimingMeasurement::Op op;
+  op.latency = {"latency_fma_f16x2", "latency", "fma", "f16x2", "fma.rn.f16x2", "", "HFMA2", "workloads/timing/ops.ptx", 1};
+  op.throughput = {"throughput_fma_f16x2", "throughput", "fma", "f16x2", "fma.rn.f16x2", "", "HFMA2", "workloads/timing/ops.ptx", 8};
+  op.latency_spans = {{1024, 1030, 1026}, {1040}, {1020}};
+  op.throughput_spans = {{1, {{1024}, {1024}, {1024}}}, {2, {{2048}, {4096}, {2048}}}};
+  m.ops.push_back(op);
+  hc::TimingMeasurement::Kernel k;
+  k.info = {"heldout_softmax_inner", "heldout", "", "", "", "", "", "workloads/timing/heldout.ptx", 0};
+  k.spans = {{4, {{1000, 1002}, {1010, 1012}, {990, 992}}}};
+  m.kernels.push_back(k);
+  const std::string table = hc::timing_table(m);
+  // The figures of the timing.json case above: latency 1026 / 256 = 4.00781 (spread 0.078125);
+  // 256 a cycle at 1 and at 2 warps, the spread at 2 warps 128 the row's largest.
+  CHECK_THAT(table, Catch::Matchers::Contains("# Timing on NVIDIA H100 80GB HBM3 (sm_90)"));
+  CHECK_THAT(table, Catch::Matchers::Contains("Clock 1980 MHz; chains of 256 instructions; each "
+                                              "figure the median of 3 repeats"));
+  CHECK_THAT(table, Catch::Matchers::Contains("| op | format | instruction | SASS | latency | 1 | 2 | spread |\n"));
+  CHECK_THAT(table, Catch::Matchers::Contains("| fma | f16x2 | `fma.rn.f16x2` | HFMA2 | 4.00781 | 256 | 256 | 128 |\n"));
+  CHECK_THAT(table, Catch::Matchers::Contains("| heldout_softmax_inner | 4 | 1001 | 20 |\n"));
+}
+
 TEST_CASE("timing: an entry whose throughput kernel runs other chains than the default says so, and its rate counts its own") {
   hc::TimingMeasurement m;
   m.device = device();
