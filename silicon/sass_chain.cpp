@@ -76,39 +76,59 @@ std::string check_chain(const std::vector<SassInstruction>& code,
   auto of_chain = [&](const SassInstruction& i) {
     return std::find(opcodes.begin(), opcodes.end(), base_of(i.opcode)) != opcodes.end();
   };
+  // The registers the chain's instructions between the clock reads name.
+  std::set<std::string> chain_registers;
+  for (size_t k = clocks.front() + 1; k < clocks.back(); ++k)
+    if (of_chain(code[k]))
+      for (const auto& o : code[k].operands)
+        for (const auto& r : registers_of(o)) chain_registers.insert(r);
+  // ptxas schedules the loop's own instructions (the trip counter's IADD3 or VIADD and ISETP)
+  // into the chain's stalls: they touch none of its registers and issue while it waits, so they
+  // add no time to it. An instruction the chain waits for does: one that writes a register the
+  // chain names, one this reader does not know (what it writes is unknown), a branch, a clock
+  // read. Those end a run of the chain.
+  auto breaks = [&](const SassInstruction& i) {
+    if (i.opcode.empty() || i.opcode[0] == '?' || is_clock_read(i)) return true;
+    const std::string base = base_of(i.opcode);
+    if (base == "BRA" || base == "EXIT" || base == "BSSY" || base == "BSYNC") return true;
+    if (i.operands.empty()) return false;  // NOP, or a known instruction writing no register
+    for (const auto& r : registers_of(i.operands[0]))
+      if (chain_registers.count(r)) return true;
+    return false;
+  };
   // The longest run of the chain's opcodes between the first and the last clock read.
-  size_t best_start = 0, best_length = 0;
-  for (size_t k = clocks.front() + 1; k < clocks.back();) {
-    if (!of_chain(code[k])) {
-      ++k;
-      continue;
+  std::vector<size_t> best, run;
+  for (size_t k = clocks.front() + 1; k <= clocks.back(); ++k) {
+    if (k < clocks.back() && of_chain(code[k])) run.push_back(k);
+    else if (k == clocks.back() || breaks(code[k])) {
+      if (run.size() > best.size()) best = run;
+      run.clear();
     }
-    size_t end = k;
-    while (end < clocks.back() && of_chain(code[end])) ++end;
-    if (end - k > best_length) best_start = k, best_length = end - k;
-    k = end;
+  }
+  // Each instruction reads what the one `chains` before it wrote: its own chain's previous
+  // instruction (a packed transcendental's two lanes alternate), so that the run is `chains`
+  // dependent chains, not more, shorter ones interleaved. Checked before the count, which
+  // independent chains interleaved could make up.
+  for (size_t n = 0; n < best.size(); ++n) {
+    const SassInstruction& i = code[best[n]];
+    if (i.operands.empty()) return fmt::format("{} at {} has no operands", i.opcode, best[n]);
+    if (n < static_cast<size_t>(chains)) continue;
+    const auto written = registers_of(code[best[n - chains]].operands[0]);
+    bool reads = false;
+    for (size_t o = 1; o < i.operands.size(); ++o)
+      for (const auto& r : registers_of(i.operands[o]))
+        reads |= std::find(written.begin(), written.end(), r) != written.end();
+    if (!reads)
+      return fmt::format("instruction {} of the run ({}) reads nothing instruction {} wrote: "
+                         "not a dependent chain",
+                         n + 1, i.opcode, n + 1 - chains);
   }
   std::string names;
   for (const auto& o : opcodes) names += (names.empty() ? "" : "/") + o;
-  if (best_length != static_cast<size_t>(count))
+  if (best.size() != static_cast<size_t>(count))
     return fmt::format("the longest unbroken run of {} between the clock reads is {} instructions, "
                        "not {}: the chain is folded or broken",
-                       names, best_length, count);
-  std::set<std::string> written;
-  for (size_t k = best_start; k < best_start + best_length; ++k) {
-    const SassInstruction& i = code[k];
-    if (i.operands.empty()) return fmt::format("{} at {} has no operands", i.opcode, k);
-    if (k >= best_start + static_cast<size_t>(chains)) {
-      bool reads = false;
-      for (size_t o = 1; o < i.operands.size(); ++o)
-        for (const auto& r : registers_of(i.operands[o])) reads |= written.count(r) > 0;
-      if (!reads)
-        return fmt::format("instruction {} of the run ({}) reads no register the run wrote: "
-                           "not a dependent chain",
-                           k - best_start + 1, i.opcode);
-    }
-    for (const auto& r : registers_of(i.operands[0])) written.insert(r);
-  }
+                       names, best.size(), count);
   return "";
 }
 

@@ -18,9 +18,11 @@ struct SassInstruction {
 std::vector<SassInstruction> sass_of_function(const std::string& text, const std::string& kernel);
 
 // "" when `code` holds, between its first and last clock read, a run of exactly `count`
-// consecutive instructions whose opcodes start with one of `opcodes` (the mnemonic's first word),
-// the run's longest, each after the first `chains` reading a register an earlier one wrote;
-// otherwise what is wrong.
+// instructions whose opcodes start with one of `opcodes` (the mnemonic's first word), the longest
+// such run, each after the first `chains` reading the register the one `chains` before it wrote;
+// otherwise what is wrong. Other instructions may lie between the run's (ptxas schedules the
+// loop's counter into the chain's stalls) as long as they write none of the registers the run
+// names; an unknown one ("?0x202"), a branch or a clock read ends the run.
 std::string check_chain(const std::vector<SassInstruction>& code,
                         const std::vector<std::string>& opcodes, int count, int chains);
 
