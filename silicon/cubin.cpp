@@ -12,8 +12,8 @@ namespace {
 // The fields of a Hopper instruction this reader uses. None is documented by NVIDIA; each was
 // read off cuobjdump's own listing of the campaign's sm_90 program, whose lines print both words
 // of every instruction beside its text (silicon/results/sm_90/run1/sass.txt.xz; the test
-// "...each instruction of the sm_90 listing decodes as cuobjdump printed it" holds every one
-// of its instructions in the table below to it):
+// "the cubin reader decodes each instruction of the sm_90 listing as cuobjdump printed it"
+// holds every one of its instructions of the table below to it):
 // - the opcode field: bits 0-11 of the low word. Bits 0-8 are the operation, bits 9-11 the form
 //   of the second source: 1 a register (HFMA2 0x231), 4 an immediate (HFMA2 0x831, its 32 bits
 //   in 32-63), 6 a constant bank (IADD3 0xc10), 7 a uniform register (IMAD 0xe24);
@@ -45,7 +45,8 @@ struct Operation {
 // named as cuobjdump printed it there, the most specific name that is a prefix of every mnemonic
 // of the operation, plus CS2R, which the listing lacks: a kernel reading nothing but %clock64
 // (and %clock) compiles to instructions of operation 0x005 in the form 4, whose special register
-// is 0x50, the one that kernel reads; the same kernel's S2R of %tid.x reads 0x21, as in the listing.
+// is 0x50, the one that kernel reads; the same kernel's S2R of %tid.x reads 0x21, as in the
+// listing.
 constexpr Operation kOperations[] = {
     {0x005, "CS2R", Layout::kSpecial},
     {0x007, "SEL", Layout::kD},
@@ -87,10 +88,14 @@ constexpr Operation kOperations[] = {
 // CS2R's above; the others as the listing names them.
 std::string special_register(unsigned number) {
   switch (number) {
-    case 0x21: return "SR_TID.X";
-    case 0x25: return "SR_CTAID.X";
-    case 0x50: return "SR_CLOCKLO";
-    default: return fmt::format("SR_{:#x}", number);
+    case 0x21:
+      return "SR_TID.X";
+    case 0x25:
+      return "SR_CTAID.X";
+    case 0x50:
+      return "SR_CLOCKLO";
+    default:
+      return fmt::format("SR_{:#x}", number);
   }
 }
 
@@ -108,8 +113,8 @@ std::string general_register(unsigned number) {
 template <typename T>
 T read(const std::vector<uint8_t>& bytes, uint64_t offset) {
   if (offset > bytes.size() || bytes.size() - offset < sizeof(T))
-    throw std::runtime_error(fmt::format("cubin: a read at {} passes the end ({} bytes)", offset,
-                                         bytes.size()));
+    throw std::runtime_error(
+        fmt::format("cubin: a read at {} passes the end ({} bytes)", offset, bytes.size()));
   T value = 0;
   for (size_t k = 0; k < sizeof(T); ++k) value |= static_cast<T>(bytes[offset + k]) << (8 * k);
   return value;
@@ -120,13 +125,14 @@ T read(const std::vector<uint8_t>& bytes, uint64_t offset) {
 std::map<std::string, std::vector<HopperWord>> cubin_kernels(const std::vector<uint8_t>& bytes) {
   // ELF64: the identification (magic, class 2 = 64-bit, data 1 = little-endian), e_machine 190
   // (EM_CUDA) at 18, e_shoff at 40, e_shentsize, e_shnum and e_shstrndx at 58, 60, 62.
-  if (bytes.size() < 64 || std::memcmp(bytes.data(), "\x7f" "ELF", 4) != 0)
+  static constexpr uint8_t kMagic[4] = {0x7f, 'E', 'L', 'F'};
+  if (bytes.size() < 64 || std::memcmp(bytes.data(), kMagic, 4) != 0)
     throw std::runtime_error("cubin: not an ELF file");
   if (bytes[4] != 2 || bytes[5] != 1)
     throw std::runtime_error("cubin: not a little-endian ELF64 file");
   if (read<uint16_t>(bytes, 18) != 190)
-    throw std::runtime_error(fmt::format("cubin: machine {}, not EM_CUDA (190)",
-                                         read<uint16_t>(bytes, 18)));
+    throw std::runtime_error(
+        fmt::format("cubin: machine {}, not EM_CUDA (190)", read<uint16_t>(bytes, 18)));
   const uint64_t section_table = read<uint64_t>(bytes, 40);
   const unsigned entry_size = read<uint16_t>(bytes, 58), sections = read<uint16_t>(bytes, 60),
                  names_index = read<uint16_t>(bytes, 62);
@@ -139,7 +145,8 @@ std::map<std::string, std::vector<HopperWord>> cubin_kernels(const std::vector<u
   std::map<std::string, std::vector<HopperWord>> kernels;
   for (unsigned k = 0; k < sections; ++k) {
     const uint32_t name_offset = read<uint32_t>(bytes, header(k));
-    if (name_offset >= names_size) throw std::runtime_error("cubin: a section name out of its table");
+    if (name_offset >= names_size)
+      throw std::runtime_error("cubin: a section name out of its table");
     std::string name;
     for (uint64_t at = names + name_offset; read<uint8_t>(bytes, at) != 0; ++at)
       name += static_cast<char>(bytes[at]);
@@ -147,7 +154,8 @@ std::map<std::string, std::vector<HopperWord>> cubin_kernels(const std::vector<u
     const uint64_t offset = read<uint64_t>(bytes, header(k) + 24),
                    size = read<uint64_t>(bytes, header(k) + 32);
     if (size % 16 != 0)
-      throw std::runtime_error(fmt::format("cubin: {} is {} bytes, not whole instructions", name, size));
+      throw std::runtime_error(
+          fmt::format("cubin: {} is {} bytes, not whole instructions", name, size));
     if (size > 0) read<uint8_t>(bytes, offset + size - 1);  // within the file
     std::vector<HopperWord>& code = kernels[name.substr(6)];
     for (uint64_t at = offset; at < offset + size; at += 16)
@@ -175,11 +183,20 @@ SassInstruction decode_hopper(const HopperWord& word) {
                         : form == kFormUniform   ? "UR"
                                                  : fmt::format("form{}", form);
   switch (o->layout) {
-    case Layout::kNone: break;
-    case Layout::kD: i.operands = {d}; break;  // a 64-bit one's second register is not named
-    case Layout::kAB: i.operands = {d, a, b}; break;
-    case Layout::kABC: i.operands = {d, a, b, c}; break;
-    case Layout::kB: i.operands = {d, b}; break;
+    case Layout::kNone:
+      break;
+    case Layout::kD:
+      i.operands = {d};
+      break;  // a 64-bit one's second register is not named
+    case Layout::kAB:
+      i.operands = {d, a, b};
+      break;
+    case Layout::kABC:
+      i.operands = {d, a, b, c};
+      break;
+    case Layout::kB:
+      i.operands = {d, b};
+      break;
     case Layout::kSpecial:
       // S2UR writes a uniform register; the others a general one.
       i.operands = {o->code == 0x1c3 ? fmt::format("UR{}", field(16)) : d,

@@ -50,8 +50,9 @@ std::string compile(const std::string& nvcc, const fs::path& work, const std::st
   fs::create_directories(work);
   std::ofstream(work / (name + ".cu")) << source;
   const fs::path cubin = work / (name + ".cubin"), log = work / (name + ".nvcc.out");
-  const std::string command = fmt::format("'{}' -arch=sm_90 -cubin -O2 '{}' -o '{}' > '{}' 2>&1", nvcc,
-                                          (work / (name + ".cu")).string(), cubin.string(), log.string());
+  const std::string command =
+      fmt::format("'{}' -arch=sm_90 -cubin -O2 '{}' -o '{}' > '{}' 2>&1", nvcc,
+                  (work / (name + ".cu")).string(), cubin.string(), log.string());
   if (std::system(command.c_str()) != 0) {
     std::cout << "FAIL: nvcc on " << name << ".cu: see " << log.string() << '\n';
     return "";
@@ -64,7 +65,8 @@ std::vector<std::string> registers_in(const std::vector<std::string>& operands) 
   static const std::regex reg(R"(\b(R[0-9]+|RZ|SR_[A-Z0-9_.]+)\b)");
   std::vector<std::string> out;
   for (const auto& o : operands)
-    for (auto it = std::sregex_iterator(o.begin(), o.end(), reg); it != std::sregex_iterator(); ++it)
+    for (auto it = std::sregex_iterator(o.begin(), o.end(), reg); it != std::sregex_iterator();
+         ++it)
       out.push_back((*it)[1].str());
   return out;
 }
@@ -114,11 +116,13 @@ int listing(const std::string& path) {
       std::cout << "FAIL: no second word after: " << line << '\n';
       return 1;
     }
-    const hs::HopperWord word{std::stoull(m[3].str(), nullptr, 16), std::stoull(m2[1].str(), nullptr, 16)};
+    const hs::HopperWord word{std::stoull(m[3].str(), nullptr, 16),
+                              std::stoull(m2[1].str(), nullptr, 16)};
     const std::string mnemonic = m[1].str();
     std::string longest;
     for (const auto& n : names)
-      if ((mnemonic == n || mnemonic.rfind(n + ".", 0) == 0) && n.size() > longest.size()) longest = n;
+      if ((mnemonic == n || mnemonic.rfind(n + ".", 0) == 0) && n.size() > longest.size())
+        longest = n;
     std::vector<std::string> operands;
     for (size_t start = 0; start < m[2].str().size();) {
       const std::string all = m[2].str();
@@ -133,7 +137,8 @@ int listing(const std::string& path) {
     if (decoded.operands.size() == 1 && !text_registers.empty()) text_registers.resize(1);
     std::string problem;
     if (decoded.opcode != longest)
-      problem = fmt::format("read as {}, not {}", decoded.opcode, longest.empty() ? "in the table" : longest);
+      problem = fmt::format("read as {}, not {}", decoded.opcode,
+                            longest.empty() ? "in the table" : longest);
     else if (!decoded.operands.empty() && registers_in(decoded.operands) != text_registers)
       problem = fmt::format("registers {}, not {}", joined(registers_in(decoded.operands)),
                             joined(text_registers));
@@ -152,7 +157,8 @@ int kernels(const fs::path& work, const std::string& nvcc) {
   std::string listing_text;
   const std::string cuobjdump = tool("cuobjdump", "CUOBJDUMP");
   if (!cuobjdump.empty()) {
-    const std::string dump = fmt::format("'{}' -sass '{}' > '{}'", cuobjdump, cubin, (work / "sass.txt").string());
+    const std::string dump =
+        fmt::format("'{}' -sass '{}' > '{}'", cuobjdump, cubin, (work / "sass.txt").string());
     if (std::system(dump.c_str()) != 0) {
       std::cout << "FAIL: cuobjdump -sass\n";
       return 1;
@@ -161,16 +167,20 @@ int kernels(const fs::path& work, const std::string& nvcc) {
     text << std::ifstream(work / "sass.txt").rdbuf();
     listing_text = text.str();
   }
-  std::cout << "reading the cubin" << (cuobjdump.empty() ? " (no cuobjdump here)" : " and cuobjdump's listing") << '\n';
+  std::cout << "reading the cubin"
+            << (cuobjdump.empty() ? " (no cuobjdump here)" : " and cuobjdump's listing") << '\n';
   int failed = 0, passed = 0;
   for (const auto& t : hs::timing_ops(90)) {
     // A packed transcendental runs each lane as a chain of its own.
     const int chains = t.sass_halves_per_instruction == 4 ? 2 : 1;
     const int count = hs::kBodyLength * t.sass_halves_per_instruction / 2;
-    std::string problem = hs::check_chain(hs::sass_of_cubin(bytes, t.latency_kernel()), t.sass, count, chains);
+    std::string problem =
+        hs::check_chain(hs::sass_of_cubin(bytes, t.latency_kernel()), t.sass, count, chains);
     if (problem.empty() && !listing_text.empty())
-      problem = hs::check_chain(hs::sass_of_function(listing_text, t.latency_kernel()), t.sass, count, chains);
-    if (problem.empty()) ++passed;
+      problem = hs::check_chain(hs::sass_of_function(listing_text, t.latency_kernel()), t.sass,
+                                count, chains);
+    if (problem.empty())
+      ++passed;
     else {
       ++failed;
       std::cout << t.latency_kernel() << ": " << problem << '\n';
@@ -223,7 +233,8 @@ int refuses(const fs::path& work, const std::string& nvcc) {
   // neg(neg(x)) is x: ptxas leaves no instruction of the chain.
   source += kernel("folded_neg_f16", "unsigned short", "h", repeated(64, "neg.f16 %0, %0;"));
   // min(min(x, b), c) of one form is one three-input HMNMX2 (another opcode): 32, not 64.
-  source += kernel("fused_min_f16", "unsigned short", "h", repeated(64, "min.f16 %0, %0, %1;", "min.f16 %0, %0, %2;"));
+  source += kernel("fused_min_f16", "unsigned short", "h",
+                   repeated(64, "min.f16 %0, %0, %1;", "min.f16 %0, %0, %2;"));
   // An instruction of another class on the chain's path, halfway: two runs of at most 32.
   auto broken = repeated(64, "fma.rn.f16x2 %0, %1, %2, %0;");
   broken[32] = "xor.b32 %0, %0, %1;";
@@ -236,7 +247,10 @@ int refuses(const fs::path& work, const std::string& nvcc) {
   const std::vector<Case> cases = {
       {"folded_neg_f16", "neg(neg(x)) folded", {"HADD2", "HFMA2"}, "is 0 instructions, not 64"},
       {"fused_min_f16", "min of one form fused", {"HMNMX2"}, "is 0 instructions, not 64"},
-      {"broken_by_xor_f16x2", "a LOP3 in the chain", {"HFMA2"}, "not 64: the chain is folded or broken"},
+      {"broken_by_xor_f16x2",
+       "a LOP3 in the chain",
+       {"HFMA2"},
+       "not 64: the chain is folded or broken"},
       {"two_chains_f16x2", "two chains of 32", {"HFMA2"}, "not a dependent chain"},
   };
   const std::string cubin = compile(nvcc, work, "refused", source);
@@ -245,7 +259,8 @@ int refuses(const fs::path& work, const std::string& nvcc) {
   int failed = 0;
   for (const auto& c : cases) {
     const auto code = hs::sass_of_cubin(bytes, c.kernel);
-    const std::string problem = code.empty() ? "no such kernel in the cubin" : hs::check_chain(code, c.opcodes, 64, 1);
+    const std::string problem =
+        code.empty() ? "no such kernel in the cubin" : hs::check_chain(code, c.opcodes, 64, 1);
     const bool refused = !code.empty() && problem.find(c.message) != std::string::npos;
     std::cout << (refused ? "refused" : "FAIL: not refused as expected") << ": " << c.kernel << " ("
               << c.why << "): " << (problem.empty() ? "passed the check" : problem) << '\n';
@@ -259,7 +274,8 @@ int refuses(const fs::path& work, const std::string& nvcc) {
 int main(int argc, char** argv) {
   const std::string mode = argc == 3 ? argv[1] : "";
   if (mode != "listing" && mode != "kernels" && mode != "refuses") {
-    std::cerr << "usage: silicon_timing_sass_test listing SASS.txt.xz | kernels WORK_DIR | refuses WORK_DIR\n";
+    std::cerr << "usage: silicon_timing_sass_test listing SASS.txt.xz | kernels WORK_DIR | refuses "
+                 "WORK_DIR\n";
     return 2;
   }
   try {
