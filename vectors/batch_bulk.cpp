@@ -62,25 +62,28 @@ uint32_t BulkBatchEvaluator::group_of(std::string_view form, std::string_view li
 }
 
 // A plain PTX line's group, its operands queued there at `index`; or kBlank, or kSlow (no index).
-// The line's tokens are the ones every reader takes (line.h); their operands are read by the one
-// hex lexer (model/isa/hex.h).
-// (Inlined into add(): a call costs the line's tokens a round trip through memory.)
+// The line is cut as every reader cuts it (line.h's TokenCursor), each operand read as a hex
+// number in the pass that finds its end, and the first surprise hands the line to
+// BatchEvaluator, which says what is wrong.
+// (Inlined into add(): a call costs the line a round trip through memory.)
 __attribute__((always_inline)) inline BulkBatchEvaluator::Entry BulkBatchEvaluator::classify(
-    std::string_view line, const Tokens& tokens) {
+    std::string_view line) {
+  if (line.size() > kLongestFastLine) return {kSlow, 0};
+  TokenCursor c(line);
   // A comment may hold what BatchEvaluator refuses (not_a_text_line); any other byte that is not
   // a form's or a hex number's fails the form or the operand below.
-  if (line.size() > kLongestFastLine || tokens.comment) return {kSlow, 0};
-  if (tokens.empty()) return {kBlank, 0};
-  const uint32_t g = group_of(tokens[0], line);
+  if (c.at_end()) return {c.comment() ? kSlow : kBlank, 0};
+  const uint32_t g = group_of(c.next(), line);
   if (g == kSlow) return {kSlow, 0};
   Group& group = groups_[g];
-  if (tokens.count != 1 + group.operands) return {kSlow, 0};  // BatchEvaluator says what is wrong
   uint32_t operand[3] = {0, 0, 0};
   for (int i = 0; i < group.operands; ++i) {
-    const Hex h = parse_hex(tokens[i + 1], HexLimit::digits(group.digits));
-    if (!h) return {kSlow, 0};
-    operand[i] = static_cast<uint32_t>(h.value);
+    if (c.at_end()) return {kSlow, 0};  // too few operands: BatchEvaluator says so
+    const std::optional<uint32_t> value = c.next_hex(group.digits);
+    if (!value) return {kSlow, 0};
+    operand[i] = *value;
   }
+  if (!c.at_end() || c.comment()) return {kSlow, 0};  // too many, or a comment
   const auto index = static_cast<uint32_t>(group.a.size());
   group.a.push_back(operand[0]);
   group.b.push_back(operand[1]);
@@ -89,11 +92,11 @@ __attribute__((always_inline)) inline BulkBatchEvaluator::Entry BulkBatchEvaluat
 }
 
 void BulkBatchEvaluator::add(std::string_view line) {
-  const Tokens tokens = tokenize(line);
-  Entry e = classify(line, tokens);
+  Entry e = classify(line);
   if (e.group == kSlow) {
+    // Cut again, whole, for BatchEvaluator: only a line the fast path does not take.
     e.index = static_cast<uint32_t>(slow_lines_.size());
-    slow_lines_.push_back({line, tokens});
+    slow_lines_.push_back({line, tokenize(line)});
   }
   entries_.push_back(e);
 }

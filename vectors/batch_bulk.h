@@ -64,7 +64,7 @@ class BulkBatchEvaluator {
     std::string_view line;
     Tokens tokens;
   };
-  Entry classify(std::string_view line, const Tokens& tokens);
+  Entry classify(std::string_view line);
   uint32_t group_of(std::string_view form_text, std::string_view line);
   void evaluate_slow(const SlowLine& slow, std::string& out);
   // An "error: " line, counted in the tally.

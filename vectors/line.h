@@ -69,25 +69,58 @@ inline int first_byte_below_0x24(const char* p) {
 }
 }  // namespace detail
 
+// A line's tokens one at a time, as tokenize() cuts them: for a reader that stops at its first
+// surprise (the bulk batch path, vectors/batch_bulk.h) and so need not cut the whole line first.
 // (Inline: it runs for every line of a batch. A token is crossed eight bytes at a time to its
 // first candidate end, then byte by byte.)
+class TokenCursor {
+ public:
+  explicit TokenCursor(std::string_view line) : p_(line.data()), end_(p_ + line.size()) {}
+
+  // Skips blanks; true when no token follows: at the line's end, or at a '#' (comment() says
+  // which).
+  bool at_end() {
+    while (p_ < end_ && detail::stop_byte(*p_) == 1) ++p_;
+    return p_ == end_ || *p_ == '#';
+  }
+  bool comment() const { return p_ < end_ && *p_ == '#'; }
+
+  // The next token; call after at_end() said there is one.
+  std::string_view next() {
+    const char* const start = p_;
+    for (int k = 8; k == 8 && end_ - p_ >= 8; p_ += k) k = detail::first_byte_below_0x24(p_);
+    while (p_ < end_ && detail::stop_byte(*p_) == 0) ++p_;
+    return std::string_view(start, static_cast<size_t>(p_ - start));
+  }
+
+  // The next token read as parse_hex(token, HexLimit::digits(digits)) reads it, in the one pass
+  // that finds its end: its value, or nullopt for a token that is not such a number (the cursor is
+  // then left inside it). Call after at_end() said there is one.
+  std::optional<uint32_t> next_hex(int digits) {
+    if (end_ - p_ >= 2 && p_[0] == '0' && (p_[1] == 'x' || p_[1] == 'X')) p_ += 2;
+    const char* const first = p_;
+    uint32_t value = 0;
+    for (int d; p_ < end_ && (d = isa::kHexDigitValue[static_cast<unsigned char>(*p_)]) >= 0; ++p_)
+      value = (value << 4) | static_cast<uint32_t>(d);
+    const long n = p_ - first;
+    if (n == 0 || n > digits || (p_ < end_ && detail::stop_byte(*p_) == 0)) return std::nullopt;
+    return value;
+  }
+
+ private:
+  const char* p_;
+  const char* end_;
+};
+
 inline Tokens tokenize(std::string_view line) {
   Tokens t;
-  const char* p = line.data();
-  const char* const end = p + line.size();
-  while (true) {
-    while (p < end && detail::stop_byte(*p) == 1) ++p;
-    if (p == end) break;
-    if (*p == '#') {
-      t.comment = true;
-      break;
-    }
-    const char* const start = p;
-    for (int k = 8; k == 8 && end - p >= 8; p += k) k = detail::first_byte_below_0x24(p);
-    while (p < end && detail::stop_byte(*p) == 0) ++p;
-    if (t.count < kMaxTokens) t.set(t.count, std::string_view(start, static_cast<size_t>(p - start)));
+  TokenCursor c(line);
+  while (!c.at_end()) {
+    const std::string_view token = c.next();
+    if (t.count < kMaxTokens) t.set(t.count, token);
     ++t.count;
   }
+  t.comment = c.comment();
   return t;
 }
 

@@ -68,6 +68,45 @@ TEST_CASE("tokenize: the tokens are views into the line, not copies", "[line][to
   CHECK(t[3].data() == line.data() + 15);
 }
 
+TEST_CASE("TokenCursor: cuts a line as tokenize does, one token at a time", "[line][tokens]") {
+  TokenCursor c(" \tadd.f16\v3c00 \f 0x4000,1\r# note");
+  REQUIRE_FALSE(c.at_end());
+  CHECK(c.next() == "add.f16");
+  REQUIRE_FALSE(c.at_end());
+  CHECK(c.next() == "3c00");
+  REQUIRE_FALSE(c.at_end());
+  CHECK(c.next() == "0x4000,1");
+  CHECK(c.at_end());
+  CHECK(c.comment());
+  TokenCursor bare("neg.f16  ");
+  CHECK(bare.next() == "neg.f16");
+  CHECK(bare.at_end());
+  CHECK_FALSE(bare.comment());
+}
+
+TEST_CASE("TokenCursor: next_hex takes exactly the tokens parse_hex takes under a digit limit, "
+          "with the same value",
+          "[line][tokens][hex]") {
+  // parse_hex is the rule (its own cases are in tests/isa); each token is followed by a blank,
+  // a '#', or nothing.
+  for (const char* token : {"0x3c00", "3c00", "0X3C00", "3C00", "0", "0x0", "0x", "x12", "0xq",
+                            "0x12345", "3c0g", "0x3c00,", "0x0000ffff", "ffffffff",
+                            "0x123456789", "0xx1", "00000"}) {
+    for (int digits : {4, 8}) {
+      for (const char* after : {" 1", "#c", ""}) {
+        CAPTURE(token, digits, after);
+        const Hex expected = parse_hex(token, HexLimit::digits(digits));
+        const std::string line = std::string(token) + after;  // the cursor reads it in place
+        TokenCursor c(line);
+        REQUIRE_FALSE(c.at_end());
+        const std::optional<uint32_t> got = c.next_hex(digits);
+        CHECK(got.has_value() == static_cast<bool>(expected));
+        if (got && expected) CHECK(*got == expected.value);
+      }
+    }
+  }
+}
+
 // ---- parse_hex ---------------------------------------------------------------------------------
 
 TEST_CASE("parse_hex: 0x is optional, in either case, and digits are either case", "[line][hex]") {
