@@ -23,6 +23,26 @@ hc::DeviceInfo device() {
   return d;
 }
 
+// One op (fma.rn.f16x2: 3 repeats of its latency kernel, 1 and 2 warps of its throughput
+// kernel) and one held-out kernel at 4 warps, spans made by hand.
+hc::TimingMeasurement fma_and_softmax() {
+  hc::TimingMeasurement m;
+  m.device = device();
+  m.shape = {256, 8, 8};
+  m.repeats = 3;
+  hc::TimingMeasurement::Op op;
+  op.latency = {"latency_fma_f16x2", "latency", "fma", "f16x2", "fma.rn.f16x2", "", "HFMA2", "workloads/timing/ops.ptx", 1};
+  op.throughput = {"throughput_fma_f16x2", "throughput", "fma", "f16x2", "fma.rn.f16x2", "", "HFMA2", "workloads/timing/ops.ptx", 8};
+  op.latency_spans = {{1024, 1030, 1026}, {1040}, {1020}};
+  op.throughput_spans = {{1, {{1024}, {1024}, {1024}}}, {2, {{2048}, {4096}, {2048}}}};
+  m.ops.push_back(op);
+  hc::TimingMeasurement::Kernel k;
+  k.info = {"heldout_softmax_inner", "heldout", "", "", "", "", "", "workloads/timing/heldout.ptx", 0};
+  k.spans = {{4, {{1000, 1002}, {1010, 1012}, {990, 992}}}};
+  m.kernels.push_back(k);
+  return m;
+}
+
 }  // namespace
 
 TEST_CASE("timing: a block's span is the latest end less the earliest start over its SM's warps, never across SMs") {
@@ -53,20 +73,7 @@ TEST_CASE("timing: throughput counts 32 thread instructions a warp instruction, 
 }
 
 TEST_CASE("timing: timing.json holds the device, the shape and each figure as derived by hand") {
-  hc::TimingMeasurement m;
-  m.device = device();
-  m.shape = {256, 8, 8};
-  m.repeats = 3;
-  hc::TimingMeasurement::Op op;
-  op.latency = {"latency_fma_f16x2", "latency", "fma", "f16x2", "fma.rn.f16x2", "", "HFMA2", "workloads/timing/ops.ptx", 1};
-  op.throughput = {"throughput_fma_f16x2", "throughput", "fma", "f16x2", "fma.rn.f16x2", "", "HFMA2", "workloads/timing/ops.ptx", 8};
-  op.latency_spans = {{1024, 1030, 1026}, {1040}, {1020}};
-  op.throughput_spans = {{1, {{1024}, {1024}, {1024}}}, {2, {{2048}, {4096}, {2048}}}};
-  m.ops.push_back(op);
-  hc::TimingMeasurement::Kernel k;
-  k.info = {"heldout_softmax_inner", "heldout", "", "", "", "", "", "workloads/timing/heldout.ptx", 0};
-  k.spans = {{4, {{1000, 1002}, {1010, 1012}, {990, 992}}}};
-  m.kernels.push_back(k);
+  const hc::TimingMeasurement m = fma_and_softmax();
   const auto j = nlohmann::json::parse(hc::timing_json(m));
   CHECK(j["halfpipe_timing"] == 1);
   CHECK(j["campaign_version"] == hc::kCampaignVersion);
@@ -113,20 +120,7 @@ TEST_CASE("timing: timing.json holds the device, the shape and each figure as de
 }
 
 TEST_CASE("timing: timing.md tabulates each op's latency and throughput per warp count with the row's largest spread") {
-  hc::TimingMeasurement m;
-  m.device = device();
-  m.shape = {256, 8, 8};
-  m.repeats = 3;
-  hc::TimingMeasurement::Op op;
-  op.latency = {"latency_fma_f16x2", "latency", "fma", "f16x2", "fma.rn.f16x2", "", "HFMA2", "workloads/timing/ops.ptx", 1};
-  op.throughput = {"throughput_fma_f16x2", "throughput", "fma", "f16x2", "fma.rn.f16x2", "", "HFMA2", "workloads/timing/ops.ptx", 8};
-  op.latency_spans = {{1024, 1030, 1026}, {1040}, {1020}};
-  op.throughput_spans = {{1, {{1024}, {1024}, {1024}}}, {2, {{2048}, {4096}, {2048}}}};
-  m.ops.push_back(op);
-  hc::TimingMeasurement::Kernel k;
-  k.info = {"heldout_softmax_inner", "heldout", "", "", "", "", "", "workloads/timing/heldout.ptx", 0};
-  k.spans = {{4, {{1000, 1002}, {1010, 1012}, {990, 992}}}};
-  m.kernels.push_back(k);
+  const hc::TimingMeasurement m = fma_and_softmax();
   const std::string table = hc::timing_table(m);
   // The figures of the timing.json case above: latency 1026 / 256 = 4.00781 (spread 0.078125);
   // 256 a cycle at 1 and at 2 warps, the spread at 2 warps 128 the row's largest.
