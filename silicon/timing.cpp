@@ -305,10 +305,6 @@ std::string timing_heldout_source() {
   return out + address_table("halfpipe_timing_heldout", names);
 }
 
-}  // namespace halfpipe::silicon
-
-namespace halfpipe::silicon {
-
 namespace {
 
 // Each chain's operands: 1.0 in the format (in both halves when packed), as bits. The chains stay
