@@ -9,16 +9,6 @@ namespace halfpipe::silicon {
 
 namespace {
 
-struct FormatName {
-  const char* name;
-  Format format;
-  bool packed;
-};
-constexpr FormatName kFormats[] = {{"f16", Format::F16, false},
-                                   {"f16x2", Format::F16, true},
-                                   {"bf16", Format::BF16, false},
-                                   {"bf16x2", Format::BF16, true}};
-
 // What ptxas 13.0 makes of each chain on sm_90, read from the cubin of chains of 8 (the
 // opcode field of each instruction word, named by the campaign's own SASS of every form,
 // silicon/results/sm_90/run1/sass.txt.xz). Chains ptxas folds away are left out, with why.
@@ -55,7 +45,7 @@ SassOfChain sass_of_chain(Op op, Format format, bool packed) {
 }
 
 // The shortest legal canonical spelling of op on the format that sm_`target_sm` runs.
-const std::string* form_of(Op op, const FormatName& f, int target_sm) {
+const std::string* form_of(Op op, const isa::PtxType& f, int target_sm) {
   const std::string* best = nullptr;
   for (const auto& canonical : isa::legal_ptx_forms()) {
     const Uop u = *isa::decode_ptx(canonical).uop;
@@ -187,12 +177,12 @@ std::string address_table(const std::string& table, const std::vector<std::strin
 std::vector<TimingOp> timing_ops(int target_sm) {
   std::vector<TimingOp> ops;
   for (Op op : kAllOps)
-    for (const auto& f : kFormats) {
+    for (const auto& f : isa::kPtxTypes) {
       const std::string* form = form_of(op, f, target_sm);
       const SassOfChain sass = sass_of_chain(op, f.format, f.packed);
       if (!form || !sass.folded.empty()) continue;
       const Uop uop = *isa::decode_ptx(*form).uop;
-      ops.push_back({std::string(isa::opcode_name(op)), f.name, *form, uop, partner_of(uop),
+      ops.push_back({std::string(isa::opcode_name(op)), std::string(f.name), *form, uop, partner_of(uop),
                      f.packed ? kChains : 1, sass.sass, sass.halves});
     }
   return ops;
@@ -201,12 +191,12 @@ std::vector<TimingOp> timing_ops(int target_sm) {
 std::vector<TimingExclusion> timing_exclusions(int target_sm) {
   std::vector<TimingExclusion> out;
   for (Op op : kAllOps)
-    for (const auto& f : kFormats) {
+    for (const auto& f : isa::kPtxTypes) {
       const std::string name(isa::opcode_name(op));
       if (!form_of(op, f, target_sm))
-        out.push_back({name, f.name, fmt::format("no legal PTX form on sm_{}", target_sm)});
+        out.push_back({name, std::string(f.name), fmt::format("no legal PTX form on sm_{}", target_sm)});
       else if (const SassOfChain sass = sass_of_chain(op, f.format, f.packed); !sass.folded.empty())
-        out.push_back({name, f.name, sass.folded});
+        out.push_back({name, std::string(f.name), sass.folded});
     }
   return out;
 }

@@ -9,6 +9,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "model/isa/ptx.h"
+
 namespace halfpipe::dse {
 namespace {
 
@@ -25,7 +27,6 @@ using nlohmann::json;
 constexpr int kWarpThreads = 32;
 // One sub-partition's scheduler issues one warp instruction per cycle.
 constexpr int kSubPartitionIssueWidth = 1;
-constexpr const char* kFormats[] = {"f16", "f16x2", "bf16", "bf16x2"};
 
 std::string number_text(double value) {
   std::ostringstream out;
@@ -108,12 +109,6 @@ json parse(std::string_view text, const Reader& reader) {
   }
 }
 
-std::optional<Op> op_named(const std::string& name) {
-  for (Op op : kAllOps)
-    if (name == op_name(op)) return op;
-  return std::nullopt;
-}
-
 // What one entry of "ops" gives the model, before the entries are checked against each other.
 struct Entry {
   std::string path;  // "ops[3]"
@@ -137,11 +132,12 @@ Entry read_entry(const Reader& r, const json& entry, const std::string& path,
   Entry e;
   e.path = path;
   const std::string name = r.text(entry, path, "op");
-  const auto op = op_named(name);
+  const auto op = isa::find_opcode(name);
   if (!op) r.fail(path + ".op", "'" + name + "' is not one of the model's ops (" + op_names() + ")");
   e.op = *op;
   e.format = r.text(entry, path, "format");
-  if (std::find(std::begin(kFormats), std::end(kFormats), e.format) == std::end(kFormats))
+  if (std::none_of(std::begin(isa::kPtxTypes), std::end(isa::kPtxTypes),
+                   [&](const isa::PtxType& t) { return t.name == e.format; }))
     r.fail(path + ".format", "'" + e.format + "' is not one of f16, f16x2, bf16, bf16x2");
 
   const std::string latency_path = path + ".latency";

@@ -33,10 +33,14 @@ int modifier_count(ModifierSet s) {
   return n;
 }
 
+// A type by its position in kPtxTypes (ptx.h).
 enum TypeId : uint8_t { F16, F16x2, BF16, BF16x2, kTypeCount };
-constexpr std::array<std::string_view, kTypeCount> kTypeNames = {"f16", "f16x2", "bf16", "bf16x2"};
-constexpr Format type_format(TypeId t) { return t == F16 || t == F16x2 ? Format::F16 : Format::BF16; }
-constexpr bool type_packed(TypeId t) { return t == F16x2 || t == BF16x2; }
+static_assert(std::size(kPtxTypes) == kTypeCount && kPtxTypes[F16x2].name == "f16x2" &&
+                  kPtxTypes[BF16x2].name == "bf16x2",
+              "TypeId follows kPtxTypes");
+constexpr std::string_view type_name(TypeId t) { return kPtxTypes[t].name; }
+constexpr Format type_format(TypeId t) { return kPtxTypes[t].format; }
+constexpr bool type_packed(TypeId t) { return kPtxTypes[t].packed; }
 
 // Types ptxas knows but halfpipe does not model: named as such rather than "unknown modifier".
 constexpr std::string_view kOtherPtxTypes[] = {"f32", "f64", "b8",  "b16", "b32", "b64", "s8",
@@ -139,7 +143,7 @@ std::optional<Modifier> find_modifier(std::string_view name) {
 
 std::optional<TypeId> find_type(std::string_view name) {
   for (int i = 0; i < kTypeCount; ++i)
-    if (kTypeNames[i] == name) return static_cast<TypeId>(i);
+    if (kPtxTypes[i].name == name) return static_cast<TypeId>(i);
   return std::nullopt;
 }
 
@@ -303,7 +307,7 @@ std::string spell(Op op, TypeId type, ModifierSet m) {
   std::string s(opcode_name(op));
   for (int i = 0; i < kModifierCount; ++i)
     if (has(m, static_cast<Modifier>(i))) (s += '.') += kModifierNames[i];
-  (s += '.') += kTypeNames[type];
+  (s += '.') += type_name(type);
   return s;
 }
 
@@ -331,7 +335,7 @@ std::string diagnose(Op op, TypeId type, const std::vector<Modifier>& written) {
   // The name of the instruction in messages: opcode, .approx when written (and legal), type.
   std::string name(opcode_name(op));
   if (has(present & allowed, Approx)) name += ".approx";
-  (name += '.') += kTypeNames[type];
+  (name += '.') += type_name(type);
 
   for (Modifier m : written)
     if (!has(allowed, m)) return "illegal modifier " + quoted_modifier(m) + " for '" + name + "'";
@@ -379,7 +383,7 @@ std::string gate(Op op, TypeId type, ModifierSet modifiers, const Target& target
       worst_ptx = n;
   }
   auto form_name = [type](const ParsedNote* n) {
-    return "'" + std::string(n->stem) + "." + std::string(kTypeNames[type]) + "'";
+    return "'" + std::string(n->stem) + "." + std::string(type_name(type)) + "'";
   };
   if (worst_sm) return form_name(worst_sm) + " requires sm_" + std::to_string(worst_sm->sm) + " or higher";
   if (worst_ptx) return form_name(worst_ptx) + " requires PTX ISA .version " + version_text(worst_ptx->ptx);
@@ -473,7 +477,7 @@ Decoded decode_ptx(std::string_view text, const std::optional<Target>& target) {
     if (auto t = find_type(piece)) {
       if (type) {
         result.error = *type == *t ? "repeated type '." + std::string(piece) + "'"
-                                   : "more than one type: '." + std::string(kTypeNames[*type]) +
+                                   : "more than one type: '." + std::string(type_name(*type)) +
                                          "' and '." + std::string(piece) + "'";
         return result;
       }

@@ -52,6 +52,17 @@ std::string ptx_form(const Uop& u);
 // the optional `.rn` of add/sub/mul (which changes nothing, S4) is not listed twice.
 const std::vector<std::string>& legal_ptx_forms();
 
+// The half-precision types a PTX form ends with, as PTX spells them.
+struct PtxType {
+  std::string_view name;  // "f16x2"
+  Format format;
+  bool packed;
+};
+inline constexpr PtxType kPtxTypes[] = {{"f16", Format::F16, false},
+                                        {"f16x2", Format::F16, true},
+                                        {"bf16", Format::BF16, false},
+                                        {"bf16x2", Format::BF16, true}};
+
 // The PTX opcode of an op: "add", "fma", "ex2", ... (the op table, model/uop/ops.def).
 std::string_view opcode_name(Op op);
 // The op whose PTX opcode is `name`, if any.

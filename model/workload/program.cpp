@@ -14,8 +14,8 @@ bool is_half_precision_unit_opcode(const std::string& text) {
     const std::string_view modifier = word.substr(at + 1, next == std::string_view::npos
                                                               ? std::string_view::npos
                                                               : next - at - 1);
-    if (modifier == "f16" || modifier == "f16x2" || modifier == "bf16" || modifier == "bf16x2")
-      return true;
+    for (const isa::PtxType& type : isa::kPtxTypes)
+      if (modifier == type.name) return true;
     at = next;
   }
   return false;
