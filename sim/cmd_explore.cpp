@@ -333,13 +333,7 @@ int run_prediction(const ExploreOptions& options, const dse::Calibration& calibr
   fmt::print("{:<34} {:>5} {:>12} {:>10} {:>8}  {}\n", "kernel", "warps", "measured", "predicted",
              "error", "");
   nlohmann::json json_rows = nlohmann::json::array();
-  double worst[2] = {0, 0};  // calibration, held out
-  int counts[2] = {0, 0}, missed[2] = {0, 0};
   for (const dse::Prediction& r : rows) {
-    const int kind = r.kernel.held_out ? 1 : 0;
-    ++counts[kind];
-    missed[kind] += !r.within();
-    worst[kind] = std::max(worst[kind], std::abs(r.error));
     fmt::print("{:<34} {:>5} {:>12.1f} {:>10} {:>7.1f}%  {}{}\n", r.kernel.name, r.kernel.warps,
                r.kernel.cycles, r.predicted, 100 * r.error, r.kernel.held_out ? "held out" : "",
                r.within() ? "" : (r.kernel.held_out ? ", missed" : "missed"));
@@ -351,13 +345,17 @@ int run_prediction(const ExploreOptions& options, const dse::Calibration& calibr
                          {"held_out", r.kernel.held_out},
                          {"within", r.within()}});
   }
-  const char* kinds[2] = {"calibration kernels", "held-out kernels"};
-  const double bounds[2] = {dse::kCalibrationBound, dse::kHeldOutBound};
-  for (int kind = 0; kind < 2; ++kind)
-    if (counts[kind] > 0)
-      fmt::print("{:<20} {}, largest error {:.1f}% (bound {:.0f}%): {}\n", kinds[kind],
-                 counts[kind], 100 * worst[kind], 100 * bounds[kind],
-                 missed[kind] ? fmt::format("{} missed", missed[kind]) : std::string("all within"));
+  int missed = 0;
+  for (const bool held_out : {false, true}) {
+    const dse::PredictionSummary s = dse::summarize(rows, held_out);
+    missed += s.missed;
+    if (s.kernels > 0)
+      fmt::print("{:<20} {}, largest error {:.1f}% (bound {:.0f}%): {}\n",
+                 held_out ? "held-out kernels" : "calibration kernels", s.kernels,
+                 100 * s.largest_error,
+                 100 * (held_out ? dse::kHeldOutBound : dse::kCalibrationBound),
+                 s.missed ? fmt::format("{} missed", s.missed) : std::string("all within"));
+  }
   if (!options.json.empty()) {
     try {
       halfpipe::cli::write_output(options.json, [&](std::ostream& out) {
@@ -371,8 +369,7 @@ int run_prediction(const ExploreOptions& options, const dse::Calibration& calibr
       fail(fmt::format("--json: {}", e.what()));
     }
   }
-  return missed[0] + missed[1] > 0 ? halfpipe::cli::kVerificationFailure
-                                   : halfpipe::cli::kPassed;
+  return missed > 0 ? halfpipe::cli::kVerificationFailure : halfpipe::cli::kPassed;
 }
 
 void run(const ExploreOptions& options) {

@@ -1,5 +1,6 @@
 #include "model/dse/prediction.h"
 
+#include <algorithm>
 #include <cmath>
 
 #include "model/workload/scheduler.h"
@@ -8,6 +9,17 @@ namespace halfpipe::dse {
 
 bool Prediction::within() const {
   return std::abs(error) <= (kernel.held_out ? kHeldOutBound : kCalibrationBound);
+}
+
+PredictionSummary summarize(const std::vector<Prediction>& rows, bool held_out) {
+  PredictionSummary s;
+  for (const Prediction& row : rows) {
+    if (row.kernel.held_out != held_out) continue;
+    ++s.kernels;
+    s.missed += !row.within();
+    s.largest_error = std::max(s.largest_error, std::abs(row.error));
+  }
+  return s;
 }
 
 std::vector<Prediction> predict(const Calibration& c,

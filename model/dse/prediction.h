@@ -22,6 +22,14 @@ struct Prediction {
   bool within() const;     // |error| inside the kernel's bound
 };
 
+// The rows of one kind (calibration kernels, or held-out ones): how many, how many missed their
+// bound, and the largest |error|.
+struct PredictionSummary {
+  int kernels = 0, missed = 0;
+  double largest_error = 0;
+};
+PredictionSummary summarize(const std::vector<Prediction>& rows, bool held_out);
+
 // Runs each of the calibration's kernels, found by name among `programs`, with its warps per
 // sub-partition, the file's trip count and `other_latency` for the instructions outside the
 // unit. Throws CalibrationError naming the file's field for a kernel no program has, or one that
