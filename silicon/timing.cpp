@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include "model/isa/ptx.h"
+#include "model/ref/format.h"
 #include "silicon/generate.h"
 
 namespace halfpipe::silicon {
@@ -300,7 +301,7 @@ namespace {
 // Each chain's operands: 1.0 in the format (in both halves when packed), as bits. The chains stay
 // finite or reach infinity (ex2) and stay there: their values are kept, not checked.
 uint32_t one_of(Format format, bool packed) {
-  const uint32_t one = format == Format::BF16 ? 0x3F80u : 0x3C00u;
+  const uint32_t one = ref::float_format(format).one();
   return packed ? one | one << 16 : one;
 }
 
