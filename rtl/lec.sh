@@ -83,8 +83,10 @@ for cone in "${cones[@]}"; do
       grep -q 'NOT EQUIVALENT' "$work/abc.log" && verdict=disproven
     fi
     ms=$(($(date +%s%3N) - start))
-    # &cec names a failing output by its index: its name is the file's symbol o<index>.
-    failed=$(sed -n 's/.*Output \([0-9][0-9]*\) .*/\1/p' "$work/abc.log" | head -1)
+    # &cec names a failing output by its index, in one of two messages: its name is the file's
+    # symbol o<index>.
+    failed=$(sed -n 's/.*Output \([0-9][0-9]*\) .*/\1/p; s/.*zero-based number \([0-9][0-9]*\)).*/\1/p' \
+      "$work/abc.log" | head -1)
     [[ -z $failed ]] || failed=$(grep -a -m1 "^o$failed " "$work/$cone.gate.aig" | cut -d' ' -f2-)
     # A removed flip-flop guessed constant that is not: read it as free instead, and again.
     [[ $verdict == disproven && $failed == const:* ]] || break
