@@ -2,7 +2,7 @@
 """The combinational problem of the pipelined datapath's equivalence check (rtl/pipeline_lec.sh).
 
 Reads hp_alu twice as Yosys wrote them, ASCII AIGER with a -vmap file each: PIPELINED, with its
-registers, and UNREGISTERED, the same RTL with every register a wire (rtl/formal/transparent/),
+registers, and UNREGISTERED, the same RTL with every register a wire (scripts/formal-transparent/),
 so no latch. PIPELINED is unrolled for FRAMES+1 cycles from a free state (each latch's first
 value an input) with `rst_ni` and `out_ready_i` held at 1, fresh inputs in every cycle; its
 outputs in the last cycle are compared with UNREGISTERED's on the first cycle's inputs. Equal for all inputs and all states, they say: whatever the registers held, FRAMES

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The registers inside the pipelined datapath move with the line: hp_alu at LANES/DEPTH, every
 # register in place, proven equal for all inputs and all states to the same RTL with every
-# register a wire (rtl/formal/transparent/, the design the arithmetic proofs read), DEPTH
+# register a wire (scripts/formal-transparent/, the design the arithmetic proofs read), DEPTH
 # advancing edges later. Decided by ABC's &cec on the pipelined design unrolled by
 # rtl/pipeline_lec.py. rtl/README.md ("Formal") has the argument, why stalls need no unrolling,
 # and the times.
@@ -45,9 +45,9 @@ read_flat="hierarchy -top hp_alu; proc; flatten; memory_collect; memory_map;
 to_aig="async2sync; dffunmap; techmap; opt_clean; aigmap; opt_clean"
 unregistered=""
 for file in $(hp_rtl_sources "$rtl"); do
-  [[ -e $rtl/formal/transparent/$(basename "$file") ]] || unregistered+="$file "
+  [[ -e $rtl/../scripts/formal-transparent/$(basename "$file") ]] || unregistered+="$file "
 done
-unregistered+=$(echo "$rtl"/formal/transparent/hp_*.sv)
+unregistered+=$(echo "$rtl"/../scripts/formal-transparent/hp_*.sv)
 # The premise that makes a run with stalls a stall-free run (rtl/README.md): every flip-flop
 # loads on the line's advance (hp_alu's `advance`, named in_ready_o after flattening) and on
 # nothing else (read after opt_dff has made each hold multiplexer an enable). A flip-flop that

@@ -29,6 +29,8 @@ rtl=$(dirname "$lec")
 mkdir -p "$work/tree/model/ref"
 cp -r "$rtl" "$work/tree/rtl"
 ln -s "$(cd "$rtl/../model/ref/approx" && pwd)" "$work/tree/model/ref/approx"
+mkdir -p "$work/tree/scripts"
+ln -s "$(cd "$rtl/../scripts/formal-transparent" && pwd)" "$work/tree/scripts/formal-transparent"
 cat >"$work/tree/rtl/hp_pipe_data.sv" <<'SV'
 module hp_pipe_data #(parameter int unsigned Width = 1) (
   input  logic clk_i, input logic advance_i,
