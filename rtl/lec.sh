@@ -7,18 +7,19 @@
 # is proven, disproven (the output and ABC's counterexample are printed) or unknown (past
 # --timeout). rtl/README.md ("Formal") has the method, its soundness argument and the times.
 #   rtl/lec.sh [--cone NAME]... [--timeout SECONDS] LANES DEPTH NETLIST.v
-# Cones: fma (hp_fma_core), tanh and ex2 (the quadratic interpolators), approx (the rest of
-# hp_approx), rest (the other outputs and flip-flops); default all. Exit 0 when every cone asked
+# Cones: fma (hp_fma_core), tanh and ex2 (the quadratic interpolators), scale (hp_approx's scaled
+# register: ex2's y and tanh's partial products of sig * y), approx (the rest of hp_approx), rest
+# (the other outputs and flip-flops); default all. Exit 0 when every cone asked
 # for is proven, 1 when one is disproven or unknown, 2 for bad arguments or a Yosys error.
 set -euo pipefail
 rtl=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 # shellcheck source=rtl/sources.sh
 source "$rtl/sources.sh"
-usage() { echo "usage: rtl/lec.sh [--cone fma|tanh|ex2|approx|rest]... [--timeout SECONDS] LANES DEPTH NETLIST.v" >&2; exit 2; }
+usage() { echo "usage: rtl/lec.sh [--cone fma|tanh|ex2|scale|approx|rest]... [--timeout SECONDS] LANES DEPTH NETLIST.v" >&2; exit 2; }
 declare -A cone_regex=(
   [fma]='\.u_fma_core\.' [tanh]='\.u_tanh_quadratic\.' [ex2]='\.u_ex2_quadratic\.'
-  [approx]='\.u_approx\.' [rest]='.')
-all_cones=(fma tanh ex2 approx rest)
+  [scale]='\.u_approx\.scaled_q\[' [approx]='\.u_approx\.' [rest]='.')
+all_cones=(fma tanh ex2 scale approx rest)
 cones=() timeout=1800
 while (($#)); do
   case $1 in
