@@ -9,7 +9,10 @@
 #   rtl/lec.sh [--cone NAME]... [--timeout SECONDS] LANES DEPTH NETLIST.v
 # Cones: fma (hp_fma_core), tanh and ex2 (the quadratic interpolators), scale (hp_approx's scaled
 # register: ex2's y and tanh's partial products of sig * y), approx (the rest of hp_approx), rest
-# (the other outputs and flip-flops); default all. Exit 0 when every cone asked
+# (the other outputs and flip-flops); default all. `scale` is decided by rtl/lec_enumerate.py,
+# not &cec: both designs read again with hp_approx's registers before the scaled one made
+# transparent, so that its next state is a function of the few bits of operand and uop those
+# registers load from, and every value of them simulated. Exit 0 when every cone asked
 # for is proven, 1 when one is disproven or unknown, 2 for bad arguments or a Yosys error.
 set -euo pipefail
 rtl=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
@@ -60,10 +63,37 @@ pid[gold]=$!
 yosys -q -l "$work/gate.log" -p "read_verilog $netlist; hierarchy -top hp_alu_netlist; proc; flatten;
    $to_aig; write_aiger -ascii -vmap $work/gate.map $work/gate.aag" >/dev/null 2>&1 &
 pid[gate]=$!
-for side in gold gate; do
+# For `scale`: hp_approx's registers before the scaled one, their enables folded, read as the
+# wires of what they load, each also an output (the loads).
+through='w:*.u_approx.*data_q* w:*.u_cut_scaled.* %d'
+through_cells="$through %ci1:+[Q] t:\$dff t:\$dffe %u %i"
+cat >"$work/through.v" <<'EOF'
+(* techmap_celltype = "$dff $dffe" *)
+module hp_lec_through #(parameter WIDTH = 1, parameter CLK_POLARITY = 1'b1,
+                        parameter EN_POLARITY = 1'b1) (
+  input CLK, EN, input [WIDTH-1:0] D, output [WIDTH-1:0] Q);
+  assign Q = D;
+endmodule
+EOF
+make_through="opt_dff -nosdff $through_cells; select -assert-none $through_cells t:\$dff %i;
+   expose $through_cells %co1:+[Q] w:* %i; techmap -map $work/through.v $through_cells; scc -expect 0"
+if [[ " ${cones[*]} " == *" scale "* ]]; then
+  mkdir "$work/through"
+  (cd "$rtl/.." && yosys -q -l "$work/through/gold.log" -p "read_verilog -sv -I$rtl $sources;
+     chparam -set Lanes $lanes -set Depth $depth -set TanhMemFile \"$tables/tanh.mem\" -set Ex2MemFile \"$tables/ex2.mem\" hp_alu;
+     prep -flatten -top hp_alu; memory_map; setundef -undriven -undef; opt_clean;
+     opt_expr -mux_undef; setundef -zero; opt_clean; $make_through; $to_aig;
+     write_aiger -ascii -vmap $work/through/gold.map $work/through/gold.aag" >/dev/null 2>&1) &
+  pid[through_gold]=$!
+  yosys -q -l "$work/through/gate.log" -p "read_verilog $netlist; hierarchy -top hp_alu_netlist; proc; flatten;
+     $make_through; $to_aig; write_aiger -ascii -vmap $work/through/gate.map $work/through/gate.aag" >/dev/null 2>&1 &
+  pid[through_gate]=$!
+fi
+for side in "${!pid[@]}"; do
   wait "${pid[$side]}" || {
-    grep -i 'error' "$work/$side.log" >&2 || tail -5 "$work/$side.log" >&2
-    echo "rtl/lec.sh: yosys could not read the $([[ $side == gold ]] && echo "RTL at Lanes=$lanes Depth=$depth" || echo "netlist $netlist")" >&2
+    log=$work/${side/through_/through\/}.log
+    grep -i 'error' "$log" >&2 || tail -5 "$log" >&2
+    echo "rtl/lec.sh: yosys could not read the $([[ $side == *gold ]] && echo "RTL at Lanes=$lanes Depth=$depth" || echo "netlist $netlist")$([[ $side == through_* ]] && echo ", hp_approx's registers before the scaled one made transparent")" >&2
     exit 2
   }
 done
@@ -79,21 +109,41 @@ for cone in "${cones[@]}"; do
       "$work" "${free[@]}" "${cone_args[@]}" >"$work/cut.log" || { cat "$work/cut.log" >&2; exit 2; }
     start=$(date +%s%3N)
     verdict=unknown
-    if timeout "$timeout" yosys-abc -c "&r $work/$cone.gold.aig; &cec $work/$cone.gate.aig" >"$work/abc.log" 2>&1; then
+    if [[ $cone == scale ]]; then
+      python3 "$rtl/lec.py" "$work/through/gold.aag" "$work/through/gold.map" "$work/through/gate.aag" \
+        "$work/through/gate.map" "$work/through" "${free[@]}" "scale=${cone_regex[scale]}" \
+        'loads=^[^:]*\.u_approx\.' 'rest=.' >"$work/through/cut.log" || { cat "$work/through/cut.log" >&2; exit 2; }
+      enumerated=0
+      timeout "$timeout" python3 "$rtl/lec_enumerate.py" "$work/through/scale.gold.aig" \
+        "$work/through/scale.gate.aig" --loaded "$work/scale.gold.aig" "$work/scale.gate.aig" \
+        '^(q|free):.*\.u_approx\.(?!scaled_q\[)' "$work/through/loads.gold.aig" \
+        "$work/through/loads.gate.aig" >"$work/enumerate.log" 2>&1 || enumerated=$?
+      case $enumerated in
+        0) verdict=proven ;;
+        1) verdict=disproven ;;
+        124) ;;
+        *) cat "$work/enumerate.log" >&2; exit 2 ;;
+      esac
+    elif timeout "$timeout" yosys-abc -c "&r $work/$cone.gold.aig; &cec $work/$cone.gate.aig" >"$work/abc.log" 2>&1; then
       grep -q 'Networks are equivalent' "$work/abc.log" && verdict=proven
       grep -q 'NOT EQUIVALENT' "$work/abc.log" && verdict=disproven
     fi
     ms=$(($(date +%s%3N) - start))
-    # &cec names a failing output by its index, in one of two messages: its name is the file's
-    # symbol o<index>.
-    failed=$(sed -n 's/.*Output \([0-9][0-9]*\) .*/\1/p; s/.*zero-based number \([0-9][0-9]*\)).*/\1/p' \
-      "$work/abc.log" | head -1)
-    [[ -z $failed ]] || failed=$(grep -a -m1 "^o$failed " "$work/$cone.gate.aig" | cut -d' ' -f2-)
+    if [[ $cone == scale ]]; then
+      failed=$(sed -n 's/^different at \([^ ]*\) .*/\1/p' "$work/enumerate.log")
+    else
+      # &cec names a failing output by its index, in one of two messages: its name is the file's
+      # symbol o<index>.
+      failed=$(sed -n 's/.*Output \([0-9][0-9]*\) .*/\1/p; s/.*zero-based number \([0-9][0-9]*\)).*/\1/p' \
+        "$work/abc.log" | head -1)
+      [[ -z $failed ]] || failed=$(grep -a -m1 "^o$failed " "$work/$cone.gate.aig" | cut -d' ' -f2-)
+    fi
     # A removed flip-flop guessed constant that is not: read it as free instead, and again.
     [[ $verdict == disproven && $failed == const:* ]] || break
     free+=(--free "${failed#const:}")
   done
   printf '%-7s %-9s %6d.%d s  (%s)\n' "$cone" "$verdict" $((ms / 1000)) $((ms % 1000 / 100)) "$(grep "^cone $cone:" "$work/cut.log" | cut -d' ' -f3-)"
+  [[ $cone != scale ]] || sed -n '1s/^/  by enumeration: /p; s/^different at [^ ]* with /  inputs: /p' "$work/enumerate.log"
   [[ $verdict != disproven ]] || echo "  the netlist differs from the RTL at output $failed"
   [[ $verdict == proven ]] || status=1
 done
