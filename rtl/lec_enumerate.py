@@ -41,6 +41,13 @@ def read_aig(path):
         data = open(path, 'rb').read()
     except OSError as e:
         fail(f"{path}: {e.strerror}")
+    try:
+        return parse_aig(path, data)
+    except (IndexError, ValueError):
+        fail(f"{path}: truncated or malformed binary AIGER")
+
+
+def parse_aig(path, data):
     end = data.find(b'\n')
     header = data[:end].split()
     if len(header) != 6 or header[0] != b'aig' or not all(h.isdigit() for h in header[1:]):
@@ -167,8 +174,11 @@ def simulate(side, literals, words, full):
 
 
 class Decision:
+    """gold and gate: (AND gates, output literals) of each side."""
+
     def __init__(self, inputs, gold, gate, outputs, limit):
-        self.inputs, self.gold, self.gate, self.outputs, self.limit = inputs, gold, gate, outputs, limit
+        (self.gold, self.gold_out), (self.gate, self.gate_out) = gold, gate
+        self.inputs, self.outputs, self.limit = inputs, outputs, limit
         self.assignments = 0
         self.splits = 0
 
@@ -287,8 +297,7 @@ def main(argv):
     gate_in, gate_out, gate_names, gate_gates = read_aig(args[1])
     if gold_in != gate_in or gold_names != gate_names:
         fail(f"{args[0]} and {args[1]} differ in their inputs or outputs")
-    decision = Decision(gold_in, gold_gates, gate_gates, gold_names, limit)
-    decision.gold_out, decision.gate_out = gold_out, gate_out
+    decision = Decision(gold_in, (gold_gates, gold_out), (gate_gates, gate_out), gold_names, limit)
     found = decision.decide({}, range(len(gold_out)))
     print(f"{len(gold_out)} outputs, {decision.splits} splits, "
           f"{decision.assignments} assignments simulated" +

@@ -7,7 +7,8 @@ AIGER from gates listed in the test:
 - a 2-bit adder's carry out, ripple against the generate/propagate form, with --limit 2 so that
   its four inputs must be split before they are simulated: equal;
 - a held register: an output that is the same input on both sides, settled without simulation;
-- --loaded: the cone reads `ctl` directly and its loads read it too: refused, exit 2.
+- --loaded: the cone reads `ctl` directly and its loads read it too: refused, exit 2;
+- a missing and a truncated file: exit 2, the file named.
 
     lec_enumerate_test.py RTL_LEC_ENUMERATE_PY WORKDIR      exit 0: pass; 1: a failure
 """
@@ -118,6 +119,11 @@ def main(tool, work):
            0, "equal")
 
     expect("a missing file", *run(tool, os.path.join(work, 'absent.aig'), xor_sum), 2, "absent.aig")
+    truncated = os.path.join(work, 'truncated.aig')
+    with open(ripple, 'rb') as f, open(truncated, 'wb') as g:
+        g.write(f.read()[:22])                      # the header, the output, one byte of a gate
+    expect("a truncated file", *run(tool, truncated, ripple), 2,
+           "truncated.aig: truncated or malformed binary AIGER")
 
     for f in failures:
         print("FAIL:", f)
