@@ -53,15 +53,23 @@ to_aig="async2sync; dffunmap; techmap; opt_clean; aigmap; opt_clean"
 # The RTL: the tables' rows past their ends (read only for indices the front end never forms)
 # and Yosys's other undefined bits take the value synthesis gives them where a multiplexer
 # chooses (opt_expr -mux_undef), else 0; any value is a refinement of the RTL.
-(cd "$rtl/.." && yosys -q -l "$work/gold.log" -p "read_verilog -sv -I$rtl $sources;
-   chparam -set Lanes $lanes -set Depth $depth -set TanhMemFile \"$tables/tanh.mem\" -set Ex2MemFile \"$tables/ex2.mem\" hp_alu;
-   prep -flatten -top hp_alu; memory_map; setundef -undriven -undef; opt_clean;
-   opt_expr -mux_undef; setundef -zero; opt_clean; $to_aig;
-   write_aiger -ascii -vmap $work/gold.map $work/gold.aag" >/dev/null 2>&1) &
+# read_gold|read_gate DIR PASSES: the design as DIR/SIDE.aag and DIR/SIDE.map, PASSES run
+# before the lowering, in the background.
+read_gold() {
+  (cd "$rtl/.." && yosys -q -l "$1/gold.log" -p "read_verilog -sv -I$rtl $sources;
+     chparam -set Lanes $lanes -set Depth $depth -set TanhMemFile \"$tables/tanh.mem\" -set Ex2MemFile \"$tables/ex2.mem\" hp_alu;
+     prep -flatten -top hp_alu; memory_map; setundef -undriven -undef; opt_clean;
+     opt_expr -mux_undef; setundef -zero; opt_clean; $2 $to_aig;
+     write_aiger -ascii -vmap $1/gold.map $1/gold.aag" >/dev/null 2>&1) &
+}
+read_gate() {
+  yosys -q -l "$1/gate.log" -p "read_verilog $netlist; hierarchy -top hp_alu_netlist; proc; flatten;
+     $2 $to_aig; write_aiger -ascii -vmap $1/gate.map $1/gate.aag" >/dev/null 2>&1 &
+}
 declare -A pid
+read_gold "$work" ""
 pid[gold]=$!
-yosys -q -l "$work/gate.log" -p "read_verilog $netlist; hierarchy -top hp_alu_netlist; proc; flatten;
-   $to_aig; write_aiger -ascii -vmap $work/gate.map $work/gate.aag" >/dev/null 2>&1 &
+read_gate "$work" ""
 pid[gate]=$!
 # For `scale`: hp_approx's registers before the scaled one, their enables folded, read as the
 # wires of what they load, each also an output (the loads).
@@ -76,17 +84,12 @@ module hp_lec_through #(parameter WIDTH = 1, parameter CLK_POLARITY = 1'b1,
 endmodule
 EOF
 make_through="opt_dff -nosdff $through_cells; select -assert-none $through_cells t:\$dff %i;
-   expose $through_cells %co1:+[Q] w:* %i; techmap -map $work/through.v $through_cells; scc -expect 0"
+   expose $through_cells %co1:+[Q] w:* %i; techmap -map $work/through.v $through_cells; scc -expect 0;"
 if [[ " ${cones[*]} " == *" scale "* ]]; then
   mkdir "$work/through"
-  (cd "$rtl/.." && yosys -q -l "$work/through/gold.log" -p "read_verilog -sv -I$rtl $sources;
-     chparam -set Lanes $lanes -set Depth $depth -set TanhMemFile \"$tables/tanh.mem\" -set Ex2MemFile \"$tables/ex2.mem\" hp_alu;
-     prep -flatten -top hp_alu; memory_map; setundef -undriven -undef; opt_clean;
-     opt_expr -mux_undef; setundef -zero; opt_clean; $make_through; $to_aig;
-     write_aiger -ascii -vmap $work/through/gold.map $work/through/gold.aag" >/dev/null 2>&1) &
+  read_gold "$work/through" "$make_through"
   pid[through_gold]=$!
-  yosys -q -l "$work/through/gate.log" -p "read_verilog $netlist; hierarchy -top hp_alu_netlist; proc; flatten;
-     $make_through; $to_aig; write_aiger -ascii -vmap $work/through/gate.map $work/through/gate.aag" >/dev/null 2>&1 &
+  read_gate "$work/through" "$make_through"
   pid[through_gate]=$!
 fi
 for side in "${!pid[@]}"; do
